@@ -1,0 +1,44 @@
+package io.github.idlekit.benchmarks;
+
+import java.util.Arrays;
+
+/**
+ * Entry point of {@code benchmarks.jar}: dispatches to its commands.
+ */
+public final class Main
+{
+    private Main()
+    {
+    }
+
+    /**
+     * Runs the command named by the first argument.
+     *
+     * @param args the command and its arguments.
+     */
+    public static void main(final String[] args)
+    {
+        final String command = args.length == 0 ? "--help" : args[0];
+        final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        switch (command)
+        {
+            case "probe":
+                Probe.run(System.out);
+                break;
+            case "--help":
+            case "help":
+                printHelp();
+                break;
+            default:
+                System.err.println("unknown command '" + command + "' " + Arrays.toString(rest));
+                printHelp();
+                System.exit(2);
+        }
+    }
+
+    private static void printHelp()
+    {
+        System.out.println("usage: java -jar benchmarks.jar <command>");
+        System.out.println("  probe    print this machine's timer profile and each preset's thresholds");
+    }
+}

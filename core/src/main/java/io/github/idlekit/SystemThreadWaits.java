@@ -1,0 +1,35 @@
+package io.github.idlekit;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The real waiting primitives of this JVM.
+ */
+final class SystemThreadWaits implements ThreadWaits
+{
+    static final SystemThreadWaits INSTANCE = new SystemThreadWaits();
+
+    private SystemThreadWaits()
+    {
+    }
+
+    public long nanoTime()
+    {
+        return System.nanoTime();
+    }
+
+    public void onSpinWait()
+    {
+        Thread.onSpinWait();
+    }
+
+    public void yieldThread()
+    {
+        Thread.yield();
+    }
+
+    public void parkNanos(final long nanos)
+    {
+        LockSupport.parkNanos(nanos);
+    }
+}

@@ -1,0 +1,109 @@
+package io.github.idlekit;
+
+import java.util.Arrays;
+
+/**
+ * One measurement of the waiting primitives, bounded in wall time.
+ *
+ * <p>Parks dominate the cost: where the floor is a 16 ms Windows tick, three parks already take 48 ms. So the
+ * floor is sampled first, for at most {@value #FLOOR_SHARE_PERCENT}% of the budget and at least
+ * {@value #MIN_PARK_SAMPLES} samples; the overshoot of a longer request is sampled only while the budget still
+ * fits a sample, and assumed equal to the floor (the Linux model: a request r lasts r + slack) when it does not.
+ * Medians keep one descheduled sample from poisoning the result.
+ */
+final class TimerMeasurement
+{
+    static final int MIN_PARK_SAMPLES = 3;
+    static final int MAX_PARK_SAMPLES = 64;
+    static final int MAX_OVERSHOOT_SAMPLES = 16;
+    static final int FLOOR_SHARE_PERCENT = 60;
+    private static final int CHEAP_OP_SAMPLES = 32;
+    private static final int YIELDS_PER_SAMPLE = 16;
+    private static final int SPIN_WAITS_PER_SAMPLE = 256;
+
+    private final ThreadWaits waits;
+    private final long budgetNs;
+
+    TimerMeasurement(final ThreadWaits waits, final long budgetNs)
+    {
+        this.waits = waits;
+        this.budgetNs = budgetNs;
+    }
+
+    TimerProfile run()
+    {
+        final long startNs = waits.nanoTime();
+        final double onSpinWaitNs = medianBatchCost(SPIN_WAITS_PER_SAMPLE, false);
+        final double yieldNs = medianBatchCost(YIELDS_PER_SAMPLE, true);
+
+        final long floorDeadlineNs = startNs + budgetNs / 100 * FLOOR_SHARE_PERCENT;
+        final long[] floorSamples = new long[MAX_PARK_SAMPLES];
+        int floorCount = 0;
+        long lastNs = 0;
+        while (floorCount < MAX_PARK_SAMPLES &&
+            (floorCount < MIN_PARK_SAMPLES || waits.nanoTime() + lastNs - floorDeadlineNs <= 0))
+        {
+            lastNs = timePark(1);
+            floorSamples[floorCount++] = lastNs;
+        }
+        final long[] floor = sorted(floorSamples, floorCount);
+        final long floorNs = percentile(floor, 50);
+        final long floorP90Ns = percentile(floor, 90);
+
+        final long requestNs = Math.max(1, floorNs);
+        final long deadlineNs = startNs + budgetNs;
+        final long[] overshootSamples = new long[MAX_OVERSHOOT_SAMPLES];
+        int overshootCount = 0;
+        while (overshootCount < MAX_OVERSHOOT_SAMPLES && waits.nanoTime() + requestNs + floorNs - deadlineNs <= 0)
+        {
+            overshootSamples[overshootCount++] = Math.max(0, timePark(requestNs) - requestNs);
+        }
+        final long overshootNs = overshootCount == 0 ?
+            floorNs : percentile(sorted(overshootSamples, overshootCount), 50);
+
+        return new TimerProfile(
+            floorNs, floorP90Ns, overshootNs, yieldNs, onSpinWaitNs, floorCount, TimerProfile.Source.MEASURED);
+    }
+
+    static long percentile(final long[] sortedValues, final int percent)
+    {
+        final int index = (int)Math.ceil(percent / 100.0 * sortedValues.length) - 1;
+        return sortedValues[Math.max(0, index)];
+    }
+
+    private long timePark(final long requestNs)
+    {
+        final long beforeNs = waits.nanoTime();
+        waits.parkNanos(requestNs);
+        return waits.nanoTime() - beforeNs;
+    }
+
+    private double medianBatchCost(final int opsPerSample, final boolean yield)
+    {
+        final long[] samples = new long[CHEAP_OP_SAMPLES];
+        for (int s = 0; s < CHEAP_OP_SAMPLES; s++)
+        {
+            final long beforeNs = waits.nanoTime();
+            for (int i = 0; i < opsPerSample; i++)
+            {
+                if (yield)
+                {
+                    waits.yieldThread();
+                }
+                else
+                {
+                    waits.onSpinWait();
+                }
+            }
+            samples[s] = waits.nanoTime() - beforeNs;
+        }
+        return (double)percentile(sorted(samples, CHEAP_OP_SAMPLES), 50) / opsPerSample;
+    }
+
+    private static long[] sorted(final long[] samples, final int count)
+    {
+        final long[] copy = Arrays.copyOf(samples, count);
+        Arrays.sort(copy);
+        return copy;
+    }
+}

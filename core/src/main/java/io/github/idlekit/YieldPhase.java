@@ -1,0 +1,49 @@
+package io.github.idlekit;
+
+import java.time.Duration;
+
+/**
+ * A plan that ends, so far, with a bounded spin or yield phase; say how it parks. Created by
+ * {@link SpinPhase#thenYield(Duration)}, {@link IdleStrategies#yielding(Duration)} and their count forms.
+ */
+public final class YieldPhase
+{
+    private final long spinCount;
+    private final long spinNs;
+    private final long yieldCount;
+    private final long yieldNs;
+
+    YieldPhase(final long spinCount, final long spinNs, final long yieldCount, final long yieldNs)
+    {
+        this.spinCount = spinCount;
+        this.spinNs = spinNs;
+        this.yieldCount = yieldCount;
+        this.yieldNs = yieldNs;
+    }
+
+    /**
+     * Park after the earlier phases, doubling the period from {@code minPark} to {@code maxPark}. The periods are
+     * requested as given; the OS makes each last at least its park floor (see {@link TimerProfile}).
+     *
+     * @param minPark the first park period, positive.
+     * @param maxPark the longest park period, at least {@code minPark}.
+     * @return the strategy.
+     */
+    public PhasedIdleStrategy thenPark(final Duration minPark, final Duration maxPark)
+    {
+        final long minParkNs = Durations.requirePositiveNanos("minPark", minPark);
+        final long maxParkNs = Durations.requirePositiveNanos("maxPark", maxPark);
+        return new PhasedIdleStrategy(new IdlePlan(spinCount, spinNs, yieldCount, yieldNs, minParkNs, maxParkNs, 0));
+    }
+
+    /**
+     * Park for a fixed {@code period} after the earlier phases.
+     *
+     * @param period the park period, positive.
+     * @return the strategy.
+     */
+    public PhasedIdleStrategy thenPark(final Duration period)
+    {
+        return thenPark(period, period);
+    }
+}
