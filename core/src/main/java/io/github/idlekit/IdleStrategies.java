@@ -17,9 +17,9 @@ import java.util.Objects;
  *
  * <p>In code, phases are chained in their fixed order, spin then yield then park:
  * <pre>{@code
- * IdleStrategy idle = IdleStrategies.spin(Duration.ofMicros(20))
- *     .thenYield(Duration.ofMicros(50))
- *     .thenPark(Duration.ofMicros(70), Duration.ofMillis(1));
+ * IdleStrategy idle = IdleStrategies.spin(Duration.of(20, ChronoUnit.MICROS))
+ *     .thenYield(Duration.of(50, ChronoUnit.MICROS))
+ *     .thenPark(Duration.of(70, ChronoUnit.MICROS), Duration.ofMillis(1));
  * }</pre>
  *
  * <p>From configuration, {@link #parse(String)} accepts:

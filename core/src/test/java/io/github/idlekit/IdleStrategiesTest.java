@@ -1,0 +1,131 @@
+package io.github.idlekit;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpIdleStrategy;
+import org.agrona.concurrent.SleepingIdleStrategy;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IdleStrategiesTest
+{
+    @Test
+    void builderMakesThePlanItSays()
+    {
+        final PhasedIdleStrategy strategy = IdleStrategies.spin(Duration.of(20, ChronoUnit.MICROS))
+            .thenYield(Duration.of(50, ChronoUnit.MICROS))
+            .thenPark(Duration.of(70, ChronoUnit.MICROS), Duration.ofMillis(1));
+
+        assertEquals(new IdlePlan(0, 20_000, 0, 50_000, 70_000, 1_000_000, 0), strategy.plan());
+        assertEquals("spin:20us,yield:50us,park:70us..1ms", strategy.alias());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "spin:20us,yield:50us,park:70us..1ms",
+        "spin:100,yield:10,park:1us..1ms",
+        "spin:5us,park:1ms",
+        "yield:20,park:50us..200us",
+        "park:70us..1ms",
+        "spin:10,yield",
+        "spin:forever",
+        "yield:forever",
+        "calibrated:balanced",
+        "calibrated:low-latency",
+        "calibrated:low-cpu:2ms",
+    })
+    void aliasRoundTripsThroughParse(final String spec)
+    {
+        final IdleStrategy parsed = IdleStrategies.parse(spec);
+        final IdleStrategy reparsed = IdleStrategies.parse(parsed.alias());
+
+        assertEquals(spec, parsed.alias());
+        assertEquals(parsed.getClass(), reparsed.getClass());
+        assertEquals(parsed.alias(), reparsed.alias());
+    }
+
+    @Test
+    void bareCalibratedUsesThePresetProperty()
+    {
+        System.setProperty(IdlePreset.PRESET_PROPERTY, "low-cpu");
+        try
+        {
+            assertEquals("calibrated:low-cpu", IdleStrategies.parse("calibrated").alias());
+        }
+        finally
+        {
+            System.clearProperty(IdlePreset.PRESET_PROPERTY);
+        }
+        assertEquals("calibrated:balanced", IdleStrategies.parse("calibrated").alias());
+    }
+
+    @Test
+    void agronaAliasesGiveAgronaStrategies()
+    {
+        assertSame(NoOpIdleStrategy.INSTANCE, IdleStrategies.parse("noop"));
+        assertSame(BusySpinIdleStrategy.INSTANCE, IdleStrategies.parse("spin"));
+        assertSame(YieldingIdleStrategy.INSTANCE, IdleStrategies.parse("yield"));
+        assertInstanceOf(SleepingIdleStrategy.class, IdleStrategies.parse("sleep-ns"));
+        assertInstanceOf(SleepingMillisIdleStrategy.class, IdleStrategies.parse("sleep-ms"));
+        assertInstanceOf(BackoffIdleStrategy.class, IdleStrategies.parse(" backoff "));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "spin:20us,wait:5ms|unknown phase 'wait:5ms'",
+        "park:1ms,spin:20us|phase 'spin:20us' out of order",
+        "spin:1us,spin:2us|phase 'spin:2us' out of order or repeated",
+        "spin,park:1ms|phase 'park:1ms' follows the unbounded phase 'spin'",
+        "spin:20us|a plan without a park phase must end with an unbounded phase",
+        "park|phase 'park' needs a period",
+        "park:2ms..1ms|minPark must not exceed maxPark: minPark=2ms maxPark=1ms",
+        "spin:0,park:1ms|'spin:0' count must be positive",
+        "spin:20xs,park:1ms|'spin:20xs': '20xs' unknown unit",
+        "park:1ms..|maxPark: '' expected a whole number",
+        "calibrated:fast|preset: unknown value 'fast'",
+        "calibrated:balanced:0ms|maxPark: '0ms' must be positive",
+        "''|unknown phase ''",
+    })
+    void malformedSpecsQuoteTheSpecAndTheOffendingToken(final String spec, final String expected)
+    {
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> IdleStrategies.parse(spec));
+
+        assertTrue(ex.getMessage().startsWith("spec '" + spec + "': "), ex.getMessage());
+        assertTrue(ex.getMessage().contains(expected), ex.getMessage());
+    }
+
+    @Test
+    void nullSpecIsNamed()
+    {
+        assertEquals("spec", assertThrows(NullPointerException.class, () -> IdleStrategies.parse(null)).getMessage());
+    }
+
+    @Test
+    void builderRejectsBadInputNamingTheParameter()
+    {
+        assertEquals("spin must be positive: PT0S",
+            assertThrows(IllegalArgumentException.class, () -> IdleStrategies.spin(Duration.ZERO)).getMessage());
+        assertEquals("yield count must be positive and finite: -1",
+            assertThrows(IllegalArgumentException.class, () -> IdleStrategies.spin(5).thenYield(-1)).getMessage());
+        assertEquals("minPark must not exceed maxPark: minPark=2ms maxPark=1ms",
+            assertThrows(IllegalArgumentException.class,
+                () -> IdleStrategies.park(Duration.ofMillis(2), Duration.ofMillis(1))).getMessage());
+        assertEquals("maxPark",
+            assertThrows(NullPointerException.class,
+                () -> IdleStrategies.spin(1).thenPark(Duration.ofMillis(2), null)).getMessage());
+    }
+}

@@ -1,0 +1,48 @@
+package io.github.idlekit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * A clock that moves only when the code under test waits: each spin, yield and park advances it by a scripted
+ * amount, and every call is recorded.
+ */
+final class ScriptedWaits implements ThreadWaits
+{
+    final List<String> calls = new ArrayList<>();
+    final List<Long> parkRequests = new ArrayList<>();
+    long nowNs = 1_000_000_000L;
+    long spinCostNs = 100;
+    long yieldCostNs = 1_000;
+    LongUnaryOperator parkDurationNs = requestNs -> requestNs;
+
+    public long nanoTime()
+    {
+        return nowNs;
+    }
+
+    public void onSpinWait()
+    {
+        calls.add("spin");
+        nowNs += spinCostNs;
+    }
+
+    public void yieldThread()
+    {
+        calls.add("yield");
+        nowNs += yieldCostNs;
+    }
+
+    public void parkNanos(final long nanos)
+    {
+        calls.add("park");
+        parkRequests.add(nanos);
+        nowNs += parkDurationNs.applyAsLong(nanos);
+    }
+
+    long count(final String call)
+    {
+        return calls.stream().filter(call::equals).count();
+    }
+}
