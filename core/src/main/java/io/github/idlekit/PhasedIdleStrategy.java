@@ -53,7 +53,10 @@ abstract class PhasedIdleStrategyPostPad extends PhasedIdleStrategyState
  *
  * <p>A thread whose interrupt flag is set would return from every park at once and spin hot. This strategy
  * instead clears the flag for the duration of the park and sets it again before returning, so the caller's duty
- * loop still sees the interrupt, and an interrupt arriving during the park still ends it early.
+ * loop still sees the interrupt, and an interrupt arriving during the park still ends it early. Setting the flag
+ * also makes the thread's park permit available, so an interrupted park is issued twice: the first returns at
+ * once by consuming that permit, the second really waits (if the permit was already consumed elsewhere, the first
+ * waits too and that one idle call lasts two periods).
  *
  * <p>Not thread-safe: use one instance per thread, as with every Agrona idle strategy. The hot fields are padded
  * against false sharing with neighbouring objects.
@@ -228,6 +231,7 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
         final long requestNs = Math.max(1, periodNs - parkOvershootNs);
         if (Thread.interrupted())
         {
+            waits.parkNanos(requestNs);
             waits.parkNanos(requestNs);
             Thread.currentThread().interrupt();
         }

@@ -1,0 +1,62 @@
+package io.github.idlekit;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Proves calibration adapts to a Windows-like timer: a child JVM whose every thread inherits a 15.625 ms timer
+ * slack (Linux only) measures a floor of about one Windows tick, and its presets plan accordingly.
+ */
+class CoarseTimerEmulationTest
+{
+    private static final long WINDOWS_TICK_NS = 15_625_000L;
+
+    @Test
+    void childJvmWithWindowsLikeSlackMeasuresAWindowsLikeFloor() throws Exception
+    {
+        assumeTrue(Files.isWritable(Path.of("/proc/self/timerslack_ns")), "needs Linux timer slack");
+        final String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        final Process child = new ProcessBuilder(List.of(
+            "sh", "-c", "echo " + WINDOWS_TICK_NS + " > /proc/self/timerslack_ns; exec \"$@\"", "_",
+            javaBin, "-cp", System.getProperty("java.class.path"), PrintProfile.class.getName()))
+            .redirectErrorStream(true)
+            .start();
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "child JVM did not finish");
+        final String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, child.exitValue(), output);
+
+        final String[] fields = output.split("\\s+");
+        final long floorNs = Long.parseLong(fields[0]);
+        final long balancedSpinNs = Long.parseLong(fields[1]);
+        final long measuredHereNs = TimerProfile.measure(Duration.ofMillis(20)).parkFloorNs();
+
+        // The kernel may fire a slack-delayed timer anywhere in [expiry, expiry + slack] to coalesce it with
+        // another, so a few samples land below 15.6 ms when other timers are due; the order of magnitude is what
+        // matters.
+        assertTrue(floorNs > 4_000_000L && floorNs < 40_000_000L, "floor under 15.6 ms slack: " + output);
+        assertTrue(floorNs > 20 * measuredHereNs, output + " vs native " + measuredHereNs);
+        assertEquals(floorNs / 2, balancedSpinNs, 1, "balanced spins half a floor");
+    }
+
+    /**
+     * Child JVM entry point: prints the measured floor and the balanced preset's spin time.
+     */
+    static final class PrintProfile
+    {
+        public static void main(final String[] args)
+        {
+            final TimerProfile profile = TimerProfile.current();
+            System.out.println(profile.parkFloorNs() + " " + IdlePreset.BALANCED.plan(profile).spinNs());
+        }
+    }
+}
