@@ -16,7 +16,7 @@ public final class Main
      *
      * @param args the command and its arguments.
      */
-    public static void main(final String[] args)
+    public static void main(final String[] args) throws Exception
     {
         final String command = args.length == 0 ? "--help" : args[0];
         final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
@@ -24,6 +24,9 @@ public final class Main
         {
             case "probe":
                 Probe.run(System.out);
+                break;
+            case "compare":
+                Compare.run(rest, System.out);
                 break;
             case "--help":
             case "help":
@@ -40,5 +43,7 @@ public final class Main
     {
         System.out.println("usage: java -jar benchmarks.jar <command>");
         System.out.println("  probe    print this machine's timer profile and each preset's thresholds");
+        System.out.println("  compare  wake-up latency and idle CPU of every strategy under every workload");
+        Compare.printUsage(System.out);
     }
 }

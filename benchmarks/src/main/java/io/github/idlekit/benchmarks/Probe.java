@@ -22,9 +22,7 @@ final class Probe
 
     static void run(final PrintStream out)
     {
-        out.printf("os: %s %s (%s), %d CPUs%n", System.getProperty("os.name"), System.getProperty("os.version"),
-            System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors());
-        out.printf("jvm: %s %s%n", System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"));
+        out.println(machine());
         final String slack = timerSlack();
         if (null != slack)
         {
@@ -36,6 +34,16 @@ final class Probe
         {
             out.printf("  %-12s %s%n", preset.specName(), preset.plan(TimerProfile.current()));
         }
+    }
+
+    /**
+     * @return OS, CPU count and JVM in one line, to label results with.
+     */
+    static String machine()
+    {
+        return String.format("%s %s (%s), %d CPUs, %s %s", System.getProperty("os.name"),
+            System.getProperty("os.version"), System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(),
+            System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"));
     }
 
     private static String timerSlack()

@@ -1,0 +1,75 @@
+package io.github.idlekit.benchmarks;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one strategy did under one workload: the wake-up latency distribution (publish to observed) and the CPU
+ * the consumer thread used over the measured window.
+ *
+ * @param strategy  the strategy's catalogue name.
+ * @param workload  the workload's name.
+ * @param events    events measured.
+ * @param p50Ns     median latency.
+ * @param p90Ns     90th percentile latency.
+ * @param p99Ns     99th percentile latency.
+ * @param p999Ns    99.9th percentile latency.
+ * @param maxNs     largest latency.
+ * @param meanNs    mean latency.
+ * @param cpuNs     consumer thread CPU time over the window.
+ * @param wallNs    the window's wall time.
+ */
+record CellResult(
+    String strategy,
+    String workload,
+    long events,
+    long p50Ns,
+    long p90Ns,
+    long p99Ns,
+    long p999Ns,
+    long maxNs,
+    double meanNs,
+    long cpuNs,
+    long wallNs)
+{
+    /**
+     * The weights of mean latency against CPU per event in the cost columns.
+     */
+    static final double[] LAMBDAS = { 0.1, 1, 10 };
+
+    static CellResult of(
+        final String strategy, final String workload, final Histogram latencies, final long cpuNs, final long wallNs)
+    {
+        return new CellResult(strategy, workload, latencies.getTotalCount(),
+            latencies.getValueAtPercentile(50), latencies.getValueAtPercentile(90),
+            latencies.getValueAtPercentile(99), latencies.getValueAtPercentile(99.9),
+            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs);
+    }
+
+    /**
+     * @return consumer CPU time per event, in nanoseconds.
+     */
+    double cpuPerEventNs()
+    {
+        return events == 0 ? Double.NaN : (double)cpuNs / events;
+    }
+
+    /**
+     * @return consumer CPU time as a share of wall time, 1.0 being one whole core.
+     */
+    double cpuShare()
+    {
+        return wallNs == 0 ? Double.NaN : (double)cpuNs / wallNs;
+    }
+
+    /**
+     * A single figure to rank strategies by, for a reader who values one nanosecond of mean latency as much as
+     * {@code lambda} nanoseconds of CPU: CPU per event + lambda × mean latency.
+     *
+     * @param lambda the weight of latency.
+     * @return the cost in nanoseconds of CPU-equivalent per event.
+     */
+    double cost(final double lambda)
+    {
+        return cpuPerEventNs() + lambda * meanNs;
+    }
+}

@@ -1,0 +1,77 @@
+package io.github.idlekit.benchmarks;
+
+import io.github.idlekit.TimerProfile;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The {@code compare} command: every strategy under every workload, side by side, as a table on stdout, a CSV
+ * file and an SVG chart of latency against CPU.
+ */
+final class Compare
+{
+    static final String FULL_WORKLOADS = "fixed-10us,fixed-100us,fixed-1ms,fixed-10ms,fixed-100ms," +
+        "exp-10us,exp-100us,exp-1ms,exp-10ms,exp-100ms,burst-16x10ms";
+    static final String QUICK_WORKLOADS = "fixed-10us,fixed-100us,fixed-1ms,fixed-10ms,exp-1ms,burst-16x10ms";
+
+    private static final Set<String> VALUE_OPTIONS =
+        Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out");
+    private static final Set<String> FLAG_OPTIONS = Set.of("--quick");
+
+    private Compare()
+    {
+    }
+
+    static void printUsage(final PrintStream out)
+    {
+        out.println("compare [--quick] [--workloads " + QUICK_WORKLOADS + "] [--strategies 'a;b;spec']");
+        out.println("        [--duration 2s] [--warmup 200ms] [--events 1000000] [--out compare-results]");
+        out.println("   workloads: fixed-<gap>, exp-<mean gap>, burst-<n>x<gap>; default: " + FULL_WORKLOADS);
+        out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + " or any idlekit spec");
+        out.println("   --quick: the workloads above, 0.7 s per cell, under 60 s in all");
+    }
+
+    static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
+    {
+        final Arguments arguments = new Arguments("compare", args, VALUE_OPTIONS, FLAG_OPTIONS);
+        final boolean quick = arguments.flag("--quick");
+        final List<Workload> workloads =
+            Workload.parseList(arguments.value("--workloads", quick ? QUICK_WORKLOADS : FULL_WORKLOADS));
+        final List<String> strategies =
+            StrategyCatalog.parseList(arguments.value("--strategies", String.join(";", StrategyCatalog.names())));
+        final long durationNs = arguments.nanos("--duration", quick ? "700ms" : "2s");
+        final long warmupNs = arguments.nanos("--warmup", quick ? "100ms" : "200ms");
+        final long maxEvents = arguments.positiveLong("--events", 1_000_000);
+        final Path outDir = Path.of(arguments.value("--out", "compare-results"));
+
+        final TimerProfile profile = TimerProfile.current();
+        final String context = Probe.machine() + "; " + profile;
+        out.println("compare: " + workloads.size() + " workloads x " + strategies.size() + " strategies, " +
+            io.github.idlekit.Durations.toHuman(durationNs) + " per cell");
+        out.println(context);
+
+        final PrecisePacer pacer = new PrecisePacer(profile);
+        final List<CellResult> results = new ArrayList<>();
+        for (final Workload workload : workloads)
+        {
+            for (final String strategy : strategies)
+            {
+                results.add(new LatencyCpuRun(strategy, workload, pacer, warmupNs, durationNs, maxEvents).run());
+            }
+        }
+
+        ResultTable.print(results, out);
+        Files.createDirectories(outDir);
+        final Path csv = outDir.resolve("compare.csv");
+        final Path svg = outDir.resolve("compare.svg");
+        Files.writeString(csv, ResultTable.csv(results));
+        Files.writeString(svg, new SvgChart(context).render(results));
+        out.println("wrote " + csv + " and " + svg);
+    }
+}

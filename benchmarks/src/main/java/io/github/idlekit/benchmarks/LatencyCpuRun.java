@@ -1,0 +1,137 @@
+package io.github.idlekit.benchmarks;
+
+import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.IdleStrategy;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One cell of the comparison: a producer and a consumer thread. The producer waits the workload's gap after the
+ * consumer handled the previous event (timed with a {@link PrecisePacer}, never with the strategy under test),
+ * then publishes the current {@code System.nanoTime} as the event. The consumer runs a duty-cycle loop with the
+ * strategy under test and records, for each event, the time from publish to observed, and its own CPU time.
+ */
+final class LatencyCpuRun
+{
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
+
+    private final String strategyName;
+    private final Workload workload;
+    private final PrecisePacer pacer;
+    private final long warmupNs;
+    private final long durationNs;
+    private final long maxEvents;
+
+    LatencyCpuRun(
+        final String strategyName,
+        final Workload workload,
+        final PrecisePacer pacer,
+        final long warmupNs,
+        final long durationNs,
+        final long maxEvents)
+    {
+        this.strategyName = strategyName;
+        this.workload = workload;
+        this.pacer = pacer;
+        this.warmupNs = warmupNs;
+        this.durationNs = durationNs;
+        this.maxEvents = maxEvents;
+    }
+
+    CellResult run() throws InterruptedException
+    {
+        final IdleStrategy strategy = StrategyCatalog.create(strategyName);
+        final AtomicLong published = new AtomicLong();
+        final AtomicLong handled = new AtomicLong();
+        final Histogram latencies = new Histogram(HIGHEST_TRACKABLE_NS, 3);
+        final long[] cpuAndWall = new long[2];
+        final long measureFromNs = System.nanoTime() + warmupNs;
+        final Thread consumer = new Thread(
+            () -> consume(strategy, published, handled, latencies, measureFromNs, cpuAndWall),
+            "compare-consumer");
+        consumer.start();
+        produce(published, handled, measureFromNs);
+        consumer.join();
+        return CellResult.of(strategyName, workload.name(), latencies, cpuAndWall[0], cpuAndWall[1]);
+    }
+
+    private void produce(final AtomicLong published, final AtomicLong handled, final long measureFromNs)
+    {
+        final SplittableRandom random = new SplittableRandom(42);
+        final long endNs = measureFromNs + durationNs;
+        long handledNs = System.nanoTime();
+        long measured = 0;
+        for (long event = 0; measured < maxEvents; event++)
+        {
+            final long publishAtNs = handledNs + workload.gapBeforeNs(event, random);
+            if (publishAtNs - endNs >= 0)
+            {
+                break;
+            }
+            pacer.waitUntil(publishAtNs);
+            final long publishNs = System.nanoTime();
+            published.set(publishNs);
+            if (publishNs - measureFromNs >= 0)
+            {
+                measured++;
+            }
+            while ((handledNs = handled.get()) - publishNs < 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
+        published.set(Long.MIN_VALUE);
+    }
+
+    private static void consume(
+        final IdleStrategy strategy,
+        final AtomicLong published,
+        final AtomicLong handled,
+        final Histogram latencies,
+        final long measureFromNs,
+        final long[] cpuAndWall)
+    {
+        long lastSeen = 0;
+        long cpuStartNs = 0;
+        long wallStartNs = 0;
+        boolean measuring = false;
+        while (true)
+        {
+            final long publishNs = published.get();
+            if (publishNs != lastSeen)
+            {
+                final long observedNs = System.nanoTime();
+                if (publishNs == Long.MIN_VALUE)
+                {
+                    break;
+                }
+                lastSeen = publishNs;
+                handled.set(observedNs);
+                if (publishNs - measureFromNs >= 0)
+                {
+                    if (!measuring)
+                    {
+                        measuring = true;
+                        cpuStartNs = THREADS.getCurrentThreadCpuTime();
+                        wallStartNs = publishNs;
+                    }
+                    latencies.recordValue(Math.min(observedNs - publishNs, HIGHEST_TRACKABLE_NS));
+                }
+                strategy.idle(1);
+            }
+            else
+            {
+                strategy.idle(0);
+            }
+        }
+        if (measuring)
+        {
+            cpuAndWall[0] = THREADS.getCurrentThreadCpuTime() - cpuStartNs;
+            cpuAndWall[1] = System.nanoTime() - wallStartNs;
+        }
+    }
+}
