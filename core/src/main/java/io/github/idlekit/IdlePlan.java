@@ -1,5 +1,7 @@
 package io.github.idlekit;
 
+import java.util.Locale;
+import java.util.Objects;
 import java.util.StringJoiner;
 
 /**
@@ -14,7 +16,10 @@ import java.util.StringJoiner;
  * plan without a park phase must end with an unbounded phase, since after its last bound there would be nothing
  * to do.
  *
- * <p>Park periods double from {@link #minParkNs()} to {@link #maxParkNs()}. They are the durations the plan
+ * <p>Park periods grow by {@link #parkGrowth()} per park from {@link #minParkNs()} to {@link #maxParkNs()}
+ * (doubling by default, as Agrona does). The growth factor bounds the latency a backing-off thread adds relative
+ * to how long it has been idle: with factor g, the current period is about (g − 1) times the time already spent
+ * parking, so work arriving after an idle time t is noticed within about (g − 1)·t, plus one park floor. They are the durations the plan
  * wants the parks to last; each request is shortened by {@link #parkOvershootNs()}, the measured amount by which
  * this OS oversleeps (on Linux a request of r lasts about r plus the timer slack), and is at least 1 ns. Plans
  * from the builder and from specs have no overshoot, so their periods are requested as given, as Agrona's
@@ -23,6 +28,12 @@ import java.util.StringJoiner;
 public final class IdlePlan
 {
     static final long UNBOUNDED = Long.MAX_VALUE;
+    static final double MAX_PARK_GROWTH = 16.0;
+
+    /**
+     * The park growth factor of Agrona's {@code BackoffIdleStrategy}, and the default of specs and the builder.
+     */
+    public static final double DOUBLING = 2.0;
 
     private final long spinCount;
     private final long spinNs;
@@ -30,6 +41,7 @@ public final class IdlePlan
     private final long yieldNs;
     private final long minParkNs;
     private final long maxParkNs;
+    private final double parkGrowth;
     private final long parkOvershootNs;
 
     /**
@@ -39,6 +51,7 @@ public final class IdlePlan
      * @param yieldNs         as {@code spinNs}, for yielding.
      * @param minParkNs       first park period, 0 when there is no park phase.
      * @param maxParkNs       longest park period.
+     * @param parkGrowth      factor from one park period to the next, &gt; 1.
      * @param parkOvershootNs subtracted from each period to form the request.
      */
     IdlePlan(
@@ -48,6 +61,7 @@ public final class IdlePlan
         final long yieldNs,
         final long minParkNs,
         final long maxParkNs,
+        final double parkGrowth,
         final long parkOvershootNs)
     {
         this.spinCount = spinCount;
@@ -56,6 +70,7 @@ public final class IdlePlan
         this.yieldNs = yieldNs;
         this.minParkNs = minParkNs;
         this.maxParkNs = maxParkNs;
+        this.parkGrowth = parkGrowth;
         this.parkOvershootNs = parkOvershootNs;
         validate();
     }
@@ -110,6 +125,14 @@ public final class IdlePlan
     }
 
     /**
+     * @return the factor from one park period to the next (at least one nanosecond more), until the maximum.
+     */
+    public double parkGrowth()
+    {
+        return parkGrowth;
+    }
+
+    /**
      * @return the nanoseconds subtracted from each park period to form the request.
      */
     public long parkOvershootNs()
@@ -139,7 +162,7 @@ public final class IdlePlan
         {
             spec.add(minParkNs == maxParkNs ?
                 "park:" + Durations.toSpec(minParkNs) :
-                "park:" + Durations.toSpec(minParkNs) + ".." + Durations.toSpec(maxParkNs));
+                "park:" + Durations.toSpec(minParkNs) + ".." + Durations.toSpec(maxParkNs) + growthSpec());
         }
         return spec.toString();
     }
@@ -156,6 +179,7 @@ public final class IdlePlan
         if (parks())
         {
             text.add("park " + Durations.toHuman(minParkNs) + ".." + Durations.toHuman(maxParkNs) +
+                (minParkNs == maxParkNs ? "" : " x" + parkGrowth) +
                 (parkOvershootNs > 0 ? " (request − " + Durations.toHuman(parkOvershootNs) + ")" : ""));
         }
         return text.toString();
@@ -174,17 +198,12 @@ public final class IdlePlan
         final IdlePlan that = (IdlePlan)other;
         return spinCount == that.spinCount && spinNs == that.spinNs && yieldCount == that.yieldCount &&
             yieldNs == that.yieldNs && minParkNs == that.minParkNs && maxParkNs == that.maxParkNs &&
-            parkOvershootNs == that.parkOvershootNs;
+            Double.compare(parkGrowth, that.parkGrowth) == 0 && parkOvershootNs == that.parkOvershootNs;
     }
 
     public int hashCode()
     {
-        long hash = spinCount;
-        for (final long field : new long[]{ spinNs, yieldCount, yieldNs, minParkNs, maxParkNs, parkOvershootNs })
-        {
-            hash = 31 * hash + field;
-        }
-        return Long.hashCode(hash);
+        return Objects.hash(spinCount, spinNs, yieldCount, yieldNs, minParkNs, maxParkNs, parkGrowth, parkOvershootNs);
     }
 
     private int phaseCount()
@@ -216,6 +235,11 @@ public final class IdlePlan
         {
             throw new IllegalArgumentException("nothing may follow an unbounded phase: " + toSpec());
         }
+        if (!(parkGrowth > 1.0 && parkGrowth <= MAX_PARK_GROWTH))
+        {
+            throw new IllegalArgumentException(
+                "parkGrowth must be above 1 and at most " + MAX_PARK_GROWTH + ": " + parkGrowth);
+        }
         if (phaseCount() == 0)
         {
             throw new IllegalArgumentException("a plan needs at least one phase");
@@ -225,6 +249,16 @@ public final class IdlePlan
             throw new IllegalArgumentException(
                 "a plan without a park phase must end with an unbounded phase: " + toSpec());
         }
+    }
+
+    private String growthSpec()
+    {
+        if (parkGrowth == DOUBLING)
+        {
+            return "";
+        }
+        final String growth = String.format(Locale.ROOT, "%.6f", parkGrowth).replaceAll("0+$", "");
+        return "*" + (growth.endsWith(".") ? growth.substring(0, growth.length() - 1) : growth);
     }
 
     private static void requireNonNegative(final String name, final long value)

@@ -27,17 +27,17 @@ public enum IdlePreset
      * Spin 2F, yield 2F, then park for one floor at a time: notices work within about one floor even after long
      * idle periods, at the price of up to 4F of busy CPU per idle episode.
      */
-    LOW_LATENCY("low-latency", 2.0, 2.0, 0),
+    LOW_LATENCY("low-latency", 1.0, 1.0, 0, IdlePlan.DOUBLING),
 
     /**
      * Spin F/2, yield F/2, then park F doubling to 1 ms: the spin-then-block rule, and Agrona's ceiling.
      */
-    BALANCED("balanced", 0.5, 0.5, 1_000_000L),
+    BALANCED("balanced", 0.0625, 0.0625, 1_000_000L, 1.25),
 
     /**
      * Spin F/8, no yield, then park F doubling to 5 ms: for workers that mostly idle and may answer late.
      */
-    LOW_CPU("low-cpu", 0.125, 0, 5_000_000L);
+    LOW_CPU("low-cpu", 0.03125, 0, 5_000_000L, IdlePlan.DOUBLING);
 
     /**
      * System property choosing the preset of {@link CalibratedIdleStrategy#CalibratedIdleStrategy()}, e.g.
@@ -49,9 +49,16 @@ public enum IdlePreset
     private final double spinFloors;
     private final double yieldFloors;
     private final long maxParkNs;
+    private final double parkGrowth;
 
-    IdlePreset(final String specName, final double spinFloors, final double yieldFloors, final long maxParkNs)
+    IdlePreset(
+        final String specName,
+        final double spinFloors,
+        final double yieldFloors,
+        final long maxParkNs,
+        final double parkGrowth)
     {
+        this.parkGrowth = parkGrowth;
         this.specName = specName;
         this.spinFloors = spinFloors;
         this.yieldFloors = yieldFloors;
@@ -148,7 +155,7 @@ public enum IdlePreset
         final long spinNs = floorsToNanos(spinFloors, floorNs);
         final long yieldNs = floorsToNanos(yieldFloors, floorNs);
         return new IdlePlan(
-            0, spinNs, 0, yieldNs, floorNs, Math.max(floorNs, maxParkNs), profile.parkOvershootNs());
+            0, spinNs, 0, yieldNs, floorNs, Math.max(floorNs, maxParkNs), parkGrowth, profile.parkOvershootNs());
     }
 
     private static long floorsToNanos(final double floors, final long floorNs)

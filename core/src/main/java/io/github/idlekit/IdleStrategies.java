@@ -28,7 +28,8 @@ import java.util.Objects;
  *     {@code calibrated:low-cpu:2ms}: a {@link CalibratedIdleStrategy};</li>
  *     <li>phase lists such as {@code spin:20us,yield:50us,park:70us..1ms}: a {@link PhasedIdleStrategy}. A spin or
  *     yield phase takes a duration ({@code 20us}), a count of idle calls ({@code 100}), or nothing or
- *     {@code forever} when it is the last phase; a park phase takes {@code min..max} or one fixed period;</li>
+ *     {@code forever} when it is the last phase; a park phase takes {@code min..max}, optionally with a growth
+ *     factor per park ({@code park:70us..1ms*1.25}, doubling by default), or one fixed period;</li>
  *     <li>Agrona's aliases {@code noop}, {@code spin}, {@code yield}, {@code sleep-ns}, {@code sleep-ms} and
  *     {@code backoff}, which give Agrona's own strategies with their defaults.</li>
  * </ul>
@@ -76,7 +77,7 @@ public final class IdleStrategies
      */
     public static PhasedIdleStrategy spin()
     {
-        return new PhasedIdleStrategy(new IdlePlan(IdlePlan.UNBOUNDED, 0, 0, 0, 0, 0, 0));
+        return new PhasedIdleStrategy(new IdlePlan(IdlePlan.UNBOUNDED, 0, 0, 0, 0, 0, IdlePlan.DOUBLING, 0));
     }
 
     /**
@@ -196,6 +197,7 @@ public final class IdleStrategies
         final long[] yield = { 0, 0 };
         long minParkNs = 0;
         long maxParkNs = 0;
+        double parkGrowth = IdlePlan.DOUBLING;
         int lastPhase = -1;
         String unboundedToken = null;
         for (final String rawToken : spec.split(",", -1))
@@ -222,9 +224,15 @@ public final class IdleStrategies
                 {
                     throw new IllegalArgumentException("phase '" + token + "' needs a period, e.g. park:70us..1ms");
                 }
-                final int range = argument.indexOf("..");
-                minParkNs = Durations.parsePositiveNanos("minPark", range < 0 ? argument : argument.substring(0, range));
-                maxParkNs = range < 0 ? minParkNs : Durations.parsePositiveNanos("maxPark", argument.substring(range + 2));
+                final int star = argument.indexOf('*');
+                final String periods = star < 0 ? argument : argument.substring(0, star);
+                final int range = periods.indexOf("..");
+                minParkNs = Durations.parsePositiveNanos("minPark", range < 0 ? periods : periods.substring(0, range));
+                maxParkNs = range < 0 ? minParkNs : Durations.parsePositiveNanos("maxPark", periods.substring(range + 2));
+                if (star >= 0)
+                {
+                    parkGrowth = parseGrowth(token, argument.substring(star + 1));
+                }
             }
             else
             {
@@ -236,7 +244,19 @@ public final class IdleStrategies
                 }
             }
         }
-        return new IdlePlan(spin[0], spin[1], yield[0], yield[1], minParkNs, maxParkNs, 0);
+        return new IdlePlan(spin[0], spin[1], yield[0], yield[1], minParkNs, maxParkNs, parkGrowth, 0);
+    }
+
+    private static double parseGrowth(final String token, final String growth)
+    {
+        try
+        {
+            return Double.parseDouble(growth.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("growth in '" + token + "' is not a number: '" + growth + "'", ex);
+        }
     }
 
     private static int phaseIndex(final String name, final String token)

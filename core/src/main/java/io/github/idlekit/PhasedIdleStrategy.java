@@ -30,6 +30,7 @@ abstract class PhasedIdleStrategyState extends PhasedIdleStrategyPrePad
     long yieldNs;
     long minParkNs;
     long maxParkNs;
+    double parkGrowth;
     long parkOvershootNs;
 }
 
@@ -42,7 +43,7 @@ abstract class PhasedIdleStrategyPostPad extends PhasedIdleStrategyState
 }
 
 /**
- * An {@link IdleStrategy} that spins, then yields, then parks with exponential backoff, as an {@link IdlePlan}
+ * An {@link IdleStrategy} that spins, then yields, then parks with geometric backoff, as an {@link IdlePlan}
  * says. Build one with {@link IdleStrategies}, or use {@link CalibratedIdleStrategy} to size the plan from the
  * measured park granularity.
  *
@@ -150,7 +151,7 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
      */
     public IdlePlan plan()
     {
-        return new IdlePlan(spinCount, spinNs, yieldCount, yieldNs, minParkNs, maxParkNs, parkOvershootNs);
+        return new IdlePlan(spinCount, spinNs, yieldCount, yieldNs, minParkNs, maxParkNs, parkGrowth, parkOvershootNs);
     }
 
     /**
@@ -175,6 +176,7 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
         yieldNs = plan.yieldNs();
         minParkNs = plan.minParkNs();
         maxParkNs = plan.maxParkNs();
+        parkGrowth = plan.parkGrowth();
         parkOvershootNs = plan.parkOvershootNs();
         alias = plan.toSpec();
         state = NOT_IDLE;
@@ -239,6 +241,7 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
         {
             waits.parkNanos(requestNs);
         }
-        parkPeriodNs = periodNs > maxParkNs >> 1 ? maxParkNs : periodNs << 1;
+        final double grownNs = periodNs * parkGrowth;
+        parkPeriodNs = grownNs >= maxParkNs ? maxParkNs : Math.max(periodNs + 1, (long)grownNs);
     }
 }

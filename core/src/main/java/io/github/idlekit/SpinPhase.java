@@ -46,7 +46,7 @@ public final class SpinPhase
      */
     public PhasedIdleStrategy thenYield()
     {
-        return new PhasedIdleStrategy(new IdlePlan(spinCount, spinNs, IdlePlan.UNBOUNDED, 0, 0, 0, 0));
+        return new PhasedIdleStrategy(new IdlePlan(spinCount, spinNs, IdlePlan.UNBOUNDED, 0, 0, 0, IdlePlan.DOUBLING, 0));
     }
 
     /**

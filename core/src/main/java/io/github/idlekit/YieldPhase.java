@@ -31,9 +31,24 @@ public final class YieldPhase
      */
     public PhasedIdleStrategy thenPark(final Duration minPark, final Duration maxPark)
     {
+        return thenPark(minPark, maxPark, IdlePlan.DOUBLING);
+    }
+
+    /**
+     * Park after the earlier phases, growing the period by {@code growth} per park from {@code minPark} to
+     * {@code maxPark}; see {@link IdlePlan} for what the growth factor bounds.
+     *
+     * @param minPark the first park period, positive.
+     * @param maxPark the longest park period, at least {@code minPark}.
+     * @param growth  the factor from one period to the next, above 1 and at most 16.
+     * @return the strategy.
+     */
+    public PhasedIdleStrategy thenPark(final Duration minPark, final Duration maxPark, final double growth)
+    {
         final long minParkNs = Durations.requirePositiveNanos("minPark", minPark);
         final long maxParkNs = Durations.requirePositiveNanos("maxPark", maxPark);
-        return new PhasedIdleStrategy(new IdlePlan(spinCount, spinNs, yieldCount, yieldNs, minParkNs, maxParkNs, 0));
+        return new PhasedIdleStrategy(
+            new IdlePlan(spinCount, spinNs, yieldCount, yieldNs, minParkNs, maxParkNs, growth, 0));
     }
 
     /**

@@ -33,8 +33,8 @@ class CalibratedIdleStrategyTest
         final IdlePlan linux = IdlePreset.BALANCED.plan(LINUX_LIKE);
         final IdlePlan windows = IdlePreset.BALANCED.plan(WINDOWS_LIKE);
 
-        assertEquals(new IdlePlan(0, 37_500, 0, 37_500, 75_000, 1_000_000, 60_000), linux);
-        assertEquals(new IdlePlan(0, 7_812_500, 0, 7_812_500, 15_625_000, 15_625_000, 15_625_000), windows);
+        assertEquals(new IdlePlan(0, 4_688, 0, 4_688, 75_000, 1_000_000, 1.25, 60_000), linux);
+        assertEquals(new IdlePlan(0, 976_563, 0, 976_563, 15_625_000, 15_625_000, 1.25, 15_625_000), windows);
     }
 
     @Test
@@ -95,7 +95,7 @@ class CalibratedIdleStrategyTest
 
         assertSame(coarse, strategy.profile());
         assertEquals(4_000_000, strategy.plan().minParkNs());
-        assertEquals(2_000_000, strategy.plan().spinNs());
+        assertEquals(250_000, strategy.plan().spinNs());
     }
 
     @Test

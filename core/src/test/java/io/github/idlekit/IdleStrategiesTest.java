@@ -30,7 +30,7 @@ class IdleStrategiesTest
             .thenYield(Duration.of(50, ChronoUnit.MICROS))
             .thenPark(Duration.of(70, ChronoUnit.MICROS), Duration.ofMillis(1));
 
-        assertEquals(new IdlePlan(0, 20_000, 0, 50_000, 70_000, 1_000_000, 0), strategy.plan());
+        assertEquals(new IdlePlan(0, 20_000, 0, 50_000, 70_000, 1_000_000, IdlePlan.DOUBLING, 0), strategy.plan());
         assertEquals("spin:20us,yield:50us,park:70us..1ms", strategy.alias());
     }
 
@@ -41,6 +41,8 @@ class IdleStrategiesTest
         "spin:5us,park:1ms",
         "yield:20,park:50us..200us",
         "park:70us..1ms",
+        "park:70us..1ms*1.25",
+        "spin:1us,park:50us..2ms*3",
         "spin:10,yield",
         "spin:forever",
         "yield:forever",
@@ -96,6 +98,8 @@ class IdleStrategiesTest
         "spin:0,park:1ms|'spin:0' count must be positive",
         "spin:20xs,park:1ms|'spin:20xs': '20xs' unknown unit",
         "park:1ms..|maxPark: '' expected a whole number",
+        "park:1ms..2ms*fast|growth in 'park:1ms..2ms*fast' is not a number: 'fast'",
+        "park:1ms..2ms*1|parkGrowth must be above 1 and at most 16.0: 1.0",
         "calibrated:fast|preset: unknown value 'fast'",
         "calibrated:balanced:0ms|maxPark: '0ms' must be positive",
         "''|unknown phase ''",

@@ -22,7 +22,7 @@ class PhasedIdleStrategyTest
     void countBoundedPhasesRunInOrderThenBackOff()
     {
         final PhasedIdleStrategy strategy = new PhasedIdleStrategy(
-            new IdlePlan(3, 0, 2, 0, 1_000, 8_000, 0), waits);
+            new IdlePlan(3, 0, 2, 0, 1_000, 8_000, IdlePlan.DOUBLING, 0), waits);
 
         for (int i = 0; i < 9; i++)
         {
@@ -37,7 +37,7 @@ class PhasedIdleStrategyTest
     @Test
     void parkPeriodDoublesUpToTheMaximumAndStaysThere()
     {
-        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 3_000, 10_000, 0), waits);
+        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 3_000, 10_000, IdlePlan.DOUBLING, 0), waits);
 
         for (int i = 0; i < 5; i++)
         {
@@ -48,11 +48,24 @@ class PhasedIdleStrategyTest
     }
 
     @Test
+    void parkPeriodGrowsByTheGrowthFactorAndAlwaysProgresses()
+    {
+        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 2, 1_000, 1.25, 0), waits);
+
+        for (int i = 0; i < 6; i++)
+        {
+            strategy.idle();
+        }
+
+        assertEquals(List.of(2L, 3L, 4L, 5L, 6L, 7L), waits.parkRequests);
+    }
+
+    @Test
     void backoffDoesNotOverflowNearLongMax()
     {
         final long maxNs = Long.MAX_VALUE - 1;
         final PhasedIdleStrategy strategy = new PhasedIdleStrategy(
-            new IdlePlan(0, 0, 0, 0, Long.MAX_VALUE / 2 + 1, maxNs, 0), waits);
+            new IdlePlan(0, 0, 0, 0, Long.MAX_VALUE / 2 + 1, maxNs, IdlePlan.DOUBLING, 0), waits);
 
         strategy.idle();
         strategy.idle();
@@ -67,7 +80,7 @@ class PhasedIdleStrategyTest
         waits.spinCostNs = 100;
         waits.yieldCostNs = 1_000;
         final PhasedIdleStrategy strategy = new PhasedIdleStrategy(
-            new IdlePlan(0, 1_000, 0, 5_000, 50_000, 50_000, 0), waits);
+            new IdlePlan(0, 1_000, 0, 5_000, 50_000, 50_000, IdlePlan.DOUBLING, 0), waits);
 
         for (int i = 0; i < 16; i++)
         {
@@ -84,7 +97,7 @@ class PhasedIdleStrategyTest
     {
         waits.nowNs = Long.MAX_VALUE - 250;
         final PhasedIdleStrategy strategy = new PhasedIdleStrategy(
-            new IdlePlan(0, 1_000, 0, 0, 50_000, 50_000, 0), waits);
+            new IdlePlan(0, 1_000, 0, 0, 50_000, 50_000, IdlePlan.DOUBLING, 0), waits);
 
         for (int i = 0; i < 11; i++)
         {
@@ -98,7 +111,7 @@ class PhasedIdleStrategyTest
     @Test
     void workFoundStartsTheNextEpisodeFromTheFirstPhase()
     {
-        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(1, 0, 0, 0, 1_000, 4_000, 0), waits);
+        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(1, 0, 0, 0, 1_000, 4_000, IdlePlan.DOUBLING, 0), waits);
         strategy.idle(0);
         strategy.idle(0);
         strategy.idle(0);
@@ -117,7 +130,7 @@ class PhasedIdleStrategyTest
     @Test
     void resetStartsAFreshEpisode()
     {
-        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 1_000, 4_000, 0), waits);
+        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 1_000, 4_000, IdlePlan.DOUBLING, 0), waits);
         strategy.idle();
         strategy.idle();
 
@@ -131,7 +144,7 @@ class PhasedIdleStrategyTest
     void parkRequestsAreShortenedByTheOvershootButNeverBelowOneNanosecond()
     {
         final PhasedIdleStrategy strategy = new PhasedIdleStrategy(
-            new IdlePlan(0, 0, 0, 0, 50_000, 400_000, 60_000), waits);
+            new IdlePlan(0, 0, 0, 0, 50_000, 400_000, IdlePlan.DOUBLING, 60_000), waits);
 
         for (int i = 0; i < 4; i++)
         {
@@ -159,7 +172,7 @@ class PhasedIdleStrategyTest
     @Test
     void interruptedThreadStillParksAndKeepsItsInterruptStatus()
     {
-        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 1_000, 1_000, 0), waits);
+        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 1_000, 1_000, IdlePlan.DOUBLING, 0), waits);
         Thread.currentThread().interrupt();
 
         strategy.idle();
@@ -172,10 +185,10 @@ class PhasedIdleStrategyTest
     @Test
     void replanTakesEffectAtTheNextEpisode()
     {
-        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 1_000, 1_000, 0), waits);
+        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(new IdlePlan(0, 0, 0, 0, 1_000, 1_000, IdlePlan.DOUBLING, 0), waits);
         strategy.idle();
 
-        strategy.replan(new IdlePlan(0, 0, 0, 0, 7_000, 7_000, 0));
+        strategy.replan(new IdlePlan(0, 0, 0, 0, 7_000, 7_000, IdlePlan.DOUBLING, 0));
         strategy.idle();
 
         assertEquals(List.of(1_000L, 7_000L), waits.parkRequests);

@@ -47,14 +47,15 @@ class RealThreadBehaviourTest
         final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(profile, IdlePreset.LOW_LATENCY);
         final long idleBeforePublishNs = 4 * strategy.plan().spinNs() + 2 * strategy.plan().yieldNs() +
             5 * profile.parkFloorNs();
-        final long[] latenciesNs = new long[15];
+        final int warmupEvents = 200;
+        final long[] latenciesNs = new long[31];
         final AtomicLong published = new AtomicLong();
         final AtomicLong observed = new AtomicLong();
 
         final Thread worker = new Thread(() ->
         {
             long seen = 0;
-            while (seen < latenciesNs.length)
+            while (seen < warmupEvents + latenciesNs.length)
             {
                 final long value = published.get();
                 if (value > seen)
@@ -70,14 +71,17 @@ class RealThreadBehaviourTest
             }
         });
         worker.start();
-        for (int i = 0; i < latenciesNs.length; i++)
+        for (int i = 0; i < warmupEvents + latenciesNs.length; i++)
         {
-            final long publishNs = waitThenPublish(published, idleBeforePublishNs, i + 1);
+            final long publishNs = waitThenPublish(published, idleBeforePublishNs, profile, i + 1);
             while (observed.get() - publishNs < 0)
             {
                 Thread.onSpinWait();
             }
-            latenciesNs[i] = observed.get() - publishNs;
+            if (i >= warmupEvents)
+            {
+                latenciesNs[i - warmupEvents] = observed.get() - publishNs;
+            }
         }
         worker.join();
 
@@ -121,12 +125,17 @@ class RealThreadBehaviourTest
         }
     }
 
-    private static long waitThenPublish(final AtomicLong published, final long gapNs, final long value)
+    /**
+     * The workload, not synchronisation: leaves the worker idle for {@code gapNs}, mostly parked so that the
+     * worker has a core to itself, then publishes.
+     */
+    private static long waitThenPublish(
+        final AtomicLong published, final long gapNs, final TimerProfile profile, final long value)
     {
         final long deadlineNs = System.nanoTime() + gapNs;
-        while (deadlineNs - System.nanoTime() > 2_000_000L)
+        while (deadlineNs - System.nanoTime() > 3 * profile.parkFloorP90Ns())
         {
-            LockSupport.parkNanos(1_000_000L);
+            LockSupport.parkNanos(1);
         }
         while (deadlineNs - System.nanoTime() > 0)
         {
