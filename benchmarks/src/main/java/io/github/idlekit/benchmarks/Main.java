@@ -33,9 +33,7 @@ public final class Main
                 printHelp();
                 break;
             default:
-                System.err.println("unknown command '" + command + "' " + Arrays.toString(rest));
-                printHelp();
-                System.exit(2);
+                org.openjdk.jmh.Main.main(args);
         }
     }
 
@@ -45,5 +43,7 @@ public final class Main
         System.out.println("  probe    print this machine's timer profile and each preset's thresholds");
         System.out.println("  compare  wake-up latency and idle CPU of every strategy under every workload");
         Compare.printUsage(System.out);
+        System.out.println("  anything else goes to JMH, e.g. -l to list the benchmarks, -h for JMH's help,");
+        System.out.println("  'WaitPrimitivesBenchmark.parkNanos -f 1 -wi 1 -i 3' for a short run, -prof gc");
     }
 }

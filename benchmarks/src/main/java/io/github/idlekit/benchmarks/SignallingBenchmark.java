@@ -1,0 +1,104 @@
+package io.github.idlekit.benchmarks;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What waking a blocked consumer costs the producer, as a latency distribution (seed 003): {@code Object.notify}
+ * under the monitor, and {@code LockSupport.unpark}. Each group is one signaller and one waiter; run with
+ * {@code -t 2} for one pair and e.g. {@code -t 8} for four pairs competing for the cores, which is where the
+ * outliers show. The waiters wait with a 1 ms bound so that an iteration can always end.
+ */
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 2)
+@Fork(1)
+public class SignallingBenchmark
+{
+    /**
+     * One waiter's monitor and thread.
+     */
+    @State(Scope.Group)
+    public static class Pair
+    {
+        final Object monitor = new Object();
+        volatile Thread waiter;
+    }
+
+    /**
+     * Producer side: {@code notify} under the monitor.
+     *
+     * @param pair the waiter to signal.
+     */
+    @Benchmark
+    @Group("notify")
+    @GroupThreads(1)
+    public void notifySignal(final Pair pair)
+    {
+        synchronized (pair.monitor)
+        {
+            pair.monitor.notify();
+        }
+    }
+
+    /**
+     * Consumer side: {@code wait} on the monitor.
+     *
+     * @param pair the pair's state.
+     * @throws InterruptedException never expected.
+     */
+    @Benchmark
+    @Group("notify")
+    @GroupThreads(1)
+    public void notifyWait(final Pair pair) throws InterruptedException
+    {
+        synchronized (pair.monitor)
+        {
+            pair.monitor.wait(1);
+        }
+    }
+
+    /**
+     * Producer side: {@code LockSupport.unpark}.
+     *
+     * @param pair the waiter to signal.
+     */
+    @Benchmark
+    @Group("unpark")
+    @GroupThreads(1)
+    public void unparkSignal(final Pair pair)
+    {
+        final Thread waiter = pair.waiter;
+        if (null != waiter)
+        {
+            LockSupport.unpark(waiter);
+        }
+    }
+
+    /**
+     * Consumer side: {@code LockSupport.parkNanos}.
+     *
+     * @param pair the pair's state.
+     */
+    @Benchmark
+    @Group("unpark")
+    @GroupThreads(1)
+    public void unparkWait(final Pair pair)
+    {
+        pair.waiter = Thread.currentThread();
+        LockSupport.parkNanos(1_000_000L);
+    }
+}
