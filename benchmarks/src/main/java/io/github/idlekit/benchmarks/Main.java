@@ -28,6 +28,9 @@ public final class Main
             case "compare":
                 Compare.run(rest, System.out);
                 break;
+            case "pipeline":
+                Pipeline.run(rest, System.out);
+                break;
             case "--help":
             case "help":
                 printHelp();
@@ -43,6 +46,8 @@ public final class Main
         System.out.println("  probe    print this machine's timer profile and each preset's thresholds");
         System.out.println("  compare  wake-up latency and idle CPU of every strategy under every workload");
         Compare.printUsage(System.out);
+        System.out.println("  pipeline source -> stage -> sink throughput and CPU for every strategy");
+        Pipeline.printUsage(System.out);
         System.out.println("  anything else goes to JMH, e.g. -l to list the benchmarks, -h for JMH's help,");
         System.out.println("  'WaitPrimitivesBenchmark.parkNanos -f 1 -wi 1 -i 3' for a short run, -prof gc");
     }
