@@ -1,0 +1,168 @@
+package io.github.idlekit.platform;
+
+import io.github.idlekit.CalibratedIdleStrategy;
+import io.github.idlekit.IdlePreset;
+import io.github.idlekit.TimerProfile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Real timer slack on Linux. Each test works on fresh threads so that the test runner's threads keep their slack.
+ */
+class LinuxTimerSlackTest
+{
+    @BeforeAll
+    static void linuxOnly()
+    {
+        assumeTrue(NativeSupport.IS_LINUX, "Linux only");
+    }
+
+    @Test
+    void setAndGetRoundTripAsTheKernelReportsIt() throws Exception
+    {
+        final long[] observed = onFreshThread(() ->
+        {
+            final int tid = LinuxTimerSlack.currentThreadId();
+            final long before = LinuxTimerSlack.get();
+            LinuxTimerSlack.set(12_345);
+            final long set = LinuxTimerSlack.get();
+            final long proc = LinuxTimerSlack.readFromProc(tid);
+            LinuxTimerSlack.reset();
+            return new long[]{ before, set, proc, LinuxTimerSlack.readFromProc(tid) };
+        });
+
+        assertEquals(12_345, observed[1]);
+        assertEquals(12_345, observed[2]);
+        assertTrue(observed[3] > 0, "reset restores a default: " + Arrays.toString(observed));
+    }
+
+    @Test
+    void threadFactoryThreadsCarryTheirSlack() throws Exception
+    {
+        final ThreadFactory factory = LinuxTimerSlack.threadFactory(Executors.defaultThreadFactory(), 1_000);
+        final ExecutorService pool = Executors.newFixedThreadPool(2, factory);
+        try
+        {
+            final Future<Long> viaPrctl = pool.submit(LinuxTimerSlack::get);
+            final Future<Long> viaProc = pool.submit(() -> LinuxTimerSlack.readFromProc(LinuxTimerSlack.currentThreadId()));
+
+            assertEquals(1_000, viaPrctl.get());
+            assertEquals(1_000, viaProc.get());
+        }
+        finally
+        {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void finerSlackGivesAClearlyLowerFloorAndFasterWakeUps() throws Exception
+    {
+        final long[] coarse = onFreshThread(() ->
+        {
+            LinuxTimerSlack.set(LinuxTimerSlack.DEFAULT_SLACK_NS);
+            return floorAndMedianWakeUp();
+        });
+        final long[] fine = onFreshThread(() ->
+        {
+            LinuxTimerSlack.set(1_000);
+            return floorAndMedianWakeUp();
+        });
+
+        assertTrue(fine[0] * 2 < coarse[0], "floor with 1 µs slack " + fine[0] + " vs 50 µs slack " + coarse[0]);
+        assertTrue(fine[1] * 3 < coarse[1] * 2,
+            "median wake-up with 1 µs slack " + fine[1] + " vs 50 µs slack " + coarse[1]);
+    }
+
+    @Test
+    void badSlackIsNamed()
+    {
+        assertEquals("slackNs must be positive: 0 (reset() restores the default)",
+            assertThrows(IllegalArgumentException.class, () -> LinuxTimerSlack.set(0)).getMessage());
+        assertEquals("slackNs must be positive: -1",
+            assertThrows(IllegalArgumentException.class,
+                () -> LinuxTimerSlack.threadFactory(Executors.defaultThreadFactory(), -1)).getMessage());
+    }
+
+    /**
+     * Measures the floor on this thread's slack, then the median time a parked {@link CalibratedIdleStrategy}
+     * worker, created by this thread and so inheriting its slack, takes to notice an event.
+     */
+    private static long[] floorAndMedianWakeUp() throws Exception
+    {
+        final TimerProfile profile = TimerProfile.measure(Duration.ofMillis(50));
+        final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(profile, IdlePreset.LOW_LATENCY);
+        final AtomicLong published = new AtomicLong();
+        final AtomicLong observed = new AtomicLong();
+        final int warmup = 50;
+        final long[] latencies = new long[101];
+        final Thread worker = new Thread(() ->
+        {
+            long seen = 0;
+            while (seen < warmup + latencies.length)
+            {
+                final long value = published.get();
+                if (value > seen)
+                {
+                    seen = value;
+                    observed.set(System.nanoTime());
+                    strategy.idle(1);
+                }
+                else
+                {
+                    strategy.idle(0);
+                }
+            }
+        });
+        worker.start();
+        for (int i = 0; i < warmup + latencies.length; i++)
+        {
+            final long gapEndNs = System.nanoTime() + 2_000_000;
+            while (gapEndNs - System.nanoTime() > 0)
+            {
+                LockSupport.parkNanos(200_000);
+            }
+            final long publishNs = System.nanoTime();
+            published.set(i + 1);
+            while (observed.get() - publishNs < 0)
+            {
+                Thread.onSpinWait();
+            }
+            if (i >= warmup)
+            {
+                latencies[i - warmup] = observed.get() - publishNs;
+            }
+        }
+        worker.join();
+        Arrays.sort(latencies);
+        return new long[]{ profile.parkFloorNs(), latencies[latencies.length / 2] };
+    }
+
+    private static <T> T onFreshThread(final Callable<T> task) throws Exception
+    {
+        final ExecutorService thread = Executors.newSingleThreadExecutor();
+        try
+        {
+            return thread.submit(task).get();
+        }
+        finally
+        {
+            thread.shutdownNow();
+        }
+    }
+}
