@@ -1,6 +1,7 @@
 package io.github.idlekit.benchmarks;
 
 import io.github.idlekit.TimerProfile;
+import io.github.idlekit.platform.LinuxTimerSlack;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,7 +22,7 @@ final class Compare
     static final String QUICK_WORKLOADS = "fixed-10us,fixed-100us,fixed-1ms,fixed-10ms,exp-1ms,burst-16x10ms";
 
     private static final Set<String> VALUE_OPTIONS =
-        Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out");
+        Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack");
     private static final Set<String> FLAG_OPTIONS = Set.of("--quick");
 
     private Compare()
@@ -35,12 +36,19 @@ final class Compare
         out.println("   workloads: fixed-<gap>, exp-<mean gap>, burst-<n>x<gap>; default: " + FULL_WORKLOADS);
         out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + " or any idlekit spec");
         out.println("   --quick: the workloads above, 0.7 s per cell, under 60 s in all");
+        out.println("   --slack 1us: Linux only, run every thread with this timer slack (idlekit-platform)");
     }
 
     static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
     {
         final Arguments arguments = new Arguments("compare", args, VALUE_OPTIONS, FLAG_OPTIONS);
         final boolean quick = arguments.flag("--quick");
+        final String slack = arguments.value("--slack", null);
+        if (null != slack)
+        {
+            LinuxTimerSlack.set(arguments.nanos("--slack", slack));
+            TimerProfile.recalibrate();
+        }
         final List<Workload> workloads =
             Workload.parseList(arguments.value("--workloads", quick ? QUICK_WORKLOADS : FULL_WORKLOADS));
         final List<String> strategies =
@@ -51,7 +59,7 @@ final class Compare
         final Path outDir = Path.of(arguments.value("--out", "compare-results"));
 
         final TimerProfile profile = TimerProfile.current();
-        final String context = Probe.machine() + "; " + profile;
+        final String context = Probe.machine() + (null == slack ? "" : "; timer slack " + slack) + "; " + profile;
         out.println("compare: " + workloads.size() + " workloads x " + strategies.size() + " strategies, " +
             io.github.idlekit.Durations.toHuman(durationNs) + " per cell");
         out.println(context);
