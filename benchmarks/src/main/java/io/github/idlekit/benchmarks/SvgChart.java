@@ -10,13 +10,15 @@ import java.util.Map;
 
 /**
  * Draws comparison results as an SVG: a panel per workload, wake-up latency on a log axis (a dot at p50, a line
- * to p99) against the consumer's CPU share, one colour per strategy. Down and to the left is better.
+ * to p99) against the consumer's CPU share, one colour per strategy, idlekit's as squares. Down and to the left is
+ * better.
  */
 final class SvgChart
 {
     private static final String[] COLOURS = {
-        "#1b9e77", "#2ca02c", "#17becf", "#d62728", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-        "#bcbd22", "#1f77b4", "#000000" };
+        "#1f77b4", "#2ca02c", "#17becf", "#d62728", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+        "#bcbd22", "#000000", "#aec7e8" };
+    private static final String[] DECADE_LABELS = { "100 ns", "1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms" };
     private static final int PANEL_WIDTH = 360;
     private static final int PANEL_HEIGHT = 240;
     private static final int MARGIN_LEFT = 50;
@@ -45,7 +47,9 @@ final class SvgChart
                 strategies.add(result.strategy());
             }
         }
-        final int legendHeight = 20 * ((strategies.size() + 3) / 4) + 50;
+        final String[] subtitleLines = subtitle.split("; ");
+        final int headerHeight = 24 + 14 * subtitleLines.length;
+        final int legendHeight = headerHeight + 20 * ((strategies.size() + 3) / 4) + 16;
         final int rows = (byWorkload.size() + COLUMNS - 1) / COLUMNS;
         final int width = COLUMNS * PANEL_WIDTH + 20;
         final int height = legendHeight + rows * PANEL_HEIGHT + 10;
@@ -55,14 +59,18 @@ final class SvgChart
             "font-size=\"11\">%n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>%n", width, height));
         svg.append("<text x=\"10\" y=\"18\" font-size=\"14\" font-weight=\"bold\">Wake-up latency (dot p50, line to " +
             "p99) vs consumer CPU, down-left is better</text>\n");
-        svg.append("<text x=\"10\" y=\"34\" fill=\"#555\">").append(escape(subtitle)).append("</text>\n");
+        for (int line = 0; line < subtitleLines.length; line++)
+        {
+            svg.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%d\" fill=\"#555\">%s</text>%n",
+                34 + 14 * line, escape(subtitleLines[line])));
+        }
         for (int i = 0; i < strategies.size(); i++)
         {
             final int x = 10 + (i % 4) * 280;
-            final int y = 50 + (i / 4) * 20;
-            svg.append(String.format(Locale.ROOT,
-                "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>%n",
-                x + 5, y, colour(i), x + 14, y + 4, escape(strategies.get(i))));
+            final int y = headerHeight + 12 + (i / 4) * 20;
+            svg.append(marker(strategies.get(i), x + 5, y, colour(i), ""))
+                .append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n",
+                x + 14, y + 4, escape(strategies.get(i))));
         }
         int panel = 0;
         for (final Map.Entry<String, List<CellResult>> entry : byWorkload.entrySet())
@@ -98,7 +106,7 @@ final class SvgChart
                 "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>" +
                 "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%s</text>%n",
                 x, plotY, x, plotY + plotHeight, x, plotY + plotHeight + 13,
-                Durations.toHuman(Math.pow(10, decade)).replace(".00", "")));
+                DECADE_LABELS[decade - (int)MIN_LOG_NS]));
         }
         for (int percent = 0; percent <= 100; percent += 25)
         {
@@ -117,13 +125,27 @@ final class SvgChart
             final double y = plotY + plotHeight - Math.min(1.0, result.cpuShare()) * plotHeight;
             final double x50 = logX(result.p50Ns(), plotX, plotWidth);
             final double x99 = logX(result.p99Ns(), plotX, plotWidth);
+            final String title = String.format(Locale.ROOT, "%s: p50 %s, p99 %s, CPU %.1f%%", result.strategy(),
+                Durations.toHuman(result.p50Ns()), Durations.toHuman(result.p99Ns()), 100 * result.cpuShare());
             svg.append(String.format(Locale.ROOT,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\" " +
-                "opacity=\"0.6\"/><circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\"><title>%s: p50 %s, p99 %s, " +
-                "CPU %.1f%%</title></circle>%n",
-                x50, y, x99, y, colour, x50, y, colour, escape(result.strategy()),
-                Durations.toHuman(result.p50Ns()), Durations.toHuman(result.p99Ns()), 100 * result.cpuShare()));
+                "opacity=\"0.6\"/>", x50, y, x99, y, colour))
+                .append(marker(result.strategy(), x50, y, colour, title));
         }
+    }
+
+    /**
+     * idlekit strategies are squares, all others circles, so the two families stand apart at a glance.
+     */
+    private static String marker(
+        final String strategy, final double x, final double y, final String colour, final String title)
+    {
+        final String tooltip = title.isEmpty() ? "" : "<title>" + escape(title) + "</title>";
+        return strategy.startsWith("idlekit") ?
+            String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\">%s</rect>%n",
+                x - 5, y - 5, colour, tooltip) :
+            String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\">%s</circle>%n",
+                x, y, colour, tooltip);
     }
 
     private static double logX(final long nanos, final int plotX, final int plotWidth)
