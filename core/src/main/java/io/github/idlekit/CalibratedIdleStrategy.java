@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * An idle strategy whose thresholds are sized from the measured park granularity of this machine, so that its
- * settings mean the same latency on Linux (park floor about 75 µs), macOS and Windows (park floor one 15.6 ms
+ * settings mean the same latency on Linux (park floor about 57 µs on the project's VM), macOS and Windows (park floor one 15.6 ms
  * timer tick unless the resolution is raised). See {@link IdlePreset} for the rules and {@link TimerProfile} for
  * the measurement.
  *

@@ -8,18 +8,18 @@ import java.util.Objects;
  * Points on the wake-up latency / idle CPU trade-off, each a rule that turns a {@link TimerProfile} into an
  * {@link IdlePlan}. All thresholds are multiples of the measured park floor F, because F is what one park costs
  * in latency: a thread that parks cannot notice work sooner than F later. So the same preset means "spin for a
- * sixteenth of what a park costs" on Linux (F about 55-75 µs) and on Windows (F one 15.6 ms timer tick).
+ * sixteenth of what a park costs" on Linux (F about 57 µs on the project's VM) and on Windows (F one 15.6 ms timer tick).
  *
  * <p>Why these multiples. The classic spin-then-block rule spins for as long as blocking costs, which is never
  * worse than twice an oracle that knows when work arrives (Karlin, Li, Manasse and Owicki, "Empirical studies of
  * competitive spinning for a shared-memory multiprocessor", SOSP 1991); {@link #LOW_LATENCY} follows it, spinning
- * and yielding for F each. But the rule weighs a nanosecond of CPU like a nanosecond of latency, and on the
- * project's 2-vCPU Linux VM one wake-up from a park costs only about 7 µs of CPU (a thread parking at the floor
- * uses about 12% of a core) while spinning for F costs F. The {@code compare} harness showed that spinning for F/4
- * before parking doubled the consumer's CPU against Agrona's backoff (10 spins, 5 yields) at 100 µs gaps without
- * improving latency, so {@link #BALANCED} spins and yields for F/16 each: cheap on Linux (about 4 µs), and still
- * about 1 ms on a 15.6 ms Windows tick, where it turns every wake-up within a millisecond into a sub-microsecond one
- * instead of a whole tick. Reproduce with
+ * and yielding for F each. But the rule weighs a nanosecond of CPU like a nanosecond of latency, and a wake-up from
+ * a park is cheap in CPU: on the project's 2-vCPU Linux VM a thread parking at the 57 µs floor over and over uses
+ * about 12% of a core, about 7 µs per wake-up, while spinning for F costs F. So {@link #BALANCED} spins and yields
+ * for F/16 each: about 4 µs on Linux, close to what Agrona's 10 spins and 5 yields cost, and still about 1 ms on a
+ * 15.6 ms Windows tick, where it turns every wake-up within a millisecond into a sub-microsecond one instead of a
+ * whole tick. The committed runs behind these numbers are in {@code docs/results/compare-native.txt} and
+ * {@code compare-windows-like.txt}; reproduce them with
  * {@code java -jar benchmarks/target/benchmarks.jar compare --quick}, natively and under a Windows-like timer
  * (see the README).
  *
@@ -27,8 +27,8 @@ import java.util.Objects;
  * preset's factor up to its maximum, and each request is shortened by the measured overshoot so that it lasts what
  * is planned (on Linux a request of r lasts about r + F). {@code BALANCED} grows by 1.25 rather than Agrona's 2,
  * which bounds the extra latency to about a quarter of the time already spent idle; in the same runs this cut the
- * p90 and p99 wake-up latency of exponential 1 ms gaps roughly in half against Agrona's backoff at about the same
- * CPU. The maximum is max(F, preset maximum): on Linux {@code BALANCED} backs off to 1 ms like Agrona's default;
+ * p90 wake-up latency of exponential 1 ms gaps by about 40% against Agrona's backoff (498 µs against 845 µs) at
+ * about the same CPU (5.2% against 5.0% of a core). The maximum is max(F, preset maximum): on Linux {@code BALANCED} backs off to 1 ms like Agrona's default;
  * on a 15.6 ms tick every preset parks for one tick, because a longer park saves no CPU that matters and only adds
  * latency.
  */

@@ -174,7 +174,8 @@ public final class TimerProfile
     /**
      * Conservative values for an OS, chosen without measuring, from public and field measurements: Windows
      * 15.625 ms (the default system timer tick), macOS 100 µs (timers oversleep about 50 µs and are coalesced),
-     * Linux 100 µs (the 50 µs default timer slack plus wake-up, measured at 72-86 µs on the project's VM), and
+     * Linux 100 µs (the 50 µs default timer slack plus the wake-up; the floor measured on the project's VM is about
+     * 57 µs, {@code docs/results/probe-native.txt}), and
      * 1 ms for anything else.
      *
      * @param osName the value of {@code os.name}.

@@ -29,8 +29,9 @@ import java.time.Duration;
 public final class HighResolutionTimers
 {
     /**
-     * The slack {@link #enable()} gives a Linux thread: on the project's VM it brings {@code parkNanos(1)} from
-     * about 72 µs to about 22 µs; going lower gains little (about 16 µs at 1 ns).
+     * The slack {@link #enable()} gives a Linux thread: on the project's 2-vCPU VM it brought the park floor from
+     * 56.7 µs to 6.27 µs ({@code docs/results/compare-slack-50us.txt} and {@code compare-slack-1us.txt}; the
+     * command is in the README).
      */
     public static final Duration DEFAULT_LINUX_SLACK = Duration.ofNanos(1_000);
 

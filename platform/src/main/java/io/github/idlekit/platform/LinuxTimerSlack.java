@@ -9,8 +9,8 @@ import java.util.concurrent.ThreadFactory;
 /**
  * The calling thread's timer slack on Linux: how late the kernel may fire the thread's timers so that it can
  * coalesce wake-ups. A park ({@code LockSupport.parkNanos}, a futex wait with a timeout) wakes up to one slack
- * late, and the default slack is 50 µs: on the project's VM {@code parkNanos(1)} takes about 72 µs with the
- * default, about 22 µs with a 1 µs slack and about 16 µs with 1 ns (see the README for the command).
+ * late, and the default slack is 50 µs: on the project's 2-vCPU VM the measured park floor was 56.7 µs with the
+ * default and 6.27 µs with a 1 µs slack ({@code docs/results/compare-slack-*.txt}; the command is in the README).
  *
  * <p>Slack is per thread: {@link #set(long)} changes only the calling thread, and a thread created afterwards
  * inherits the value of the thread that creates it (so do processes it forks). To give every worker of a pool a
