@@ -6,9 +6,6 @@ import org.junit.jupiter.api.Test;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,46 +44,7 @@ class RealThreadBehaviourTest
         final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(profile, IdlePreset.LOW_LATENCY);
         final long idleBeforePublishNs = 4 * strategy.plan().spinNs() + 2 * strategy.plan().yieldNs() +
             5 * profile.parkFloorNs();
-        final int warmupEvents = 200;
-        final long[] latenciesNs = new long[31];
-        final AtomicLong published = new AtomicLong();
-        final AtomicLong observed = new AtomicLong();
-
-        final Thread worker = new Thread(() ->
-        {
-            long seen = 0;
-            while (seen < warmupEvents + latenciesNs.length)
-            {
-                final long value = published.get();
-                if (value > seen)
-                {
-                    seen = value;
-                    observed.set(System.nanoTime());
-                    strategy.idle(1);
-                }
-                else
-                {
-                    strategy.idle(0);
-                }
-            }
-        });
-        worker.start();
-        for (int i = 0; i < warmupEvents + latenciesNs.length; i++)
-        {
-            final long publishNs = waitThenPublish(published, idleBeforePublishNs, profile, i + 1);
-            while (observed.get() - publishNs < 0)
-            {
-                Thread.onSpinWait();
-            }
-            if (i >= warmupEvents)
-            {
-                latenciesNs[i - warmupEvents] = observed.get() - publishNs;
-            }
-        }
-        worker.join();
-
-        Arrays.sort(latenciesNs);
-        final long medianNs = latenciesNs[latenciesNs.length / 2];
+        final long medianNs = WakeUpLatency.medianNs(strategy, profile, idleBeforePublishNs, 200, 31);
         assertTrue(medianNs < 4 * profile.parkFloorP90Ns() + 2_000_000L,
             "median wake-up " + medianNs + " ns with " + profile);
     }
@@ -123,27 +81,6 @@ class RealThreadBehaviourTest
                 strategy.idle();
             }
         }
-    }
-
-    /**
-     * The workload, not synchronisation: leaves the worker idle for {@code gapNs}, mostly parked so that the
-     * worker has a core to itself, then publishes.
-     */
-    private static long waitThenPublish(
-        final AtomicLong published, final long gapNs, final TimerProfile profile, final long value)
-    {
-        final long deadlineNs = System.nanoTime() + gapNs;
-        while (deadlineNs - System.nanoTime() > 3 * profile.parkFloorP90Ns())
-        {
-            LockSupport.parkNanos(1);
-        }
-        while (deadlineNs - System.nanoTime() > 0)
-        {
-            Thread.onSpinWait();
-        }
-        final long publishNs = System.nanoTime();
-        published.set(value);
-        return publishNs;
     }
 
     /**

@@ -4,9 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,7 +20,7 @@ class LinuxThreadNicenessTest
         assumeTrue(NativeSupport.IS_LINUX, "Linux only");
         final boolean mayRaise = hasCapSysNice();
 
-        final Object[] outcome = onFreshThread(() ->
+        final Object[] outcome = FreshThread.call(() ->
         {
             final int before = LinuxThreadNiceness.get();
             LinuxThreadNiceness.set(before + 2);
@@ -70,18 +67,5 @@ class LinuxThreadNicenessTest
             }
         }
         return false;
-    }
-
-    private static <T> T onFreshThread(final Callable<T> task) throws Exception
-    {
-        final ExecutorService thread = Executors.newSingleThreadExecutor();
-        try
-        {
-            return thread.submit(task).get();
-        }
-        finally
-        {
-            thread.shutdownNow();
-        }
     }
 }

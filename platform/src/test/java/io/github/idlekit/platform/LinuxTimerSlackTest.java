@@ -3,18 +3,16 @@ package io.github.idlekit.platform;
 import io.github.idlekit.CalibratedIdleStrategy;
 import io.github.idlekit.IdlePreset;
 import io.github.idlekit.TimerProfile;
+import io.github.idlekit.WakeUpLatency;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,7 +33,7 @@ class LinuxTimerSlackTest
     @Test
     void setAndGetRoundTripAsTheKernelReportsIt() throws Exception
     {
-        final long[] observed = onFreshThread(() ->
+        final long[] observed = FreshThread.call(() ->
         {
             final int tid = LinuxTimerSlack.currentThreadId();
             final long before = LinuxTimerSlack.get();
@@ -73,12 +71,12 @@ class LinuxTimerSlackTest
     @Test
     void finerSlackGivesAClearlyLowerFloorAndFasterWakeUps() throws Exception
     {
-        final long[] coarse = onFreshThread(() ->
+        final long[] coarse = FreshThread.call(() ->
         {
             LinuxTimerSlack.set(LinuxTimerSlack.DEFAULT_SLACK_NS);
             return floorAndMedianWakeUp();
         });
-        final long[] fine = onFreshThread(() ->
+        final long[] fine = FreshThread.call(() ->
         {
             LinuxTimerSlack.set(1_000);
             return floorAndMedianWakeUp();
@@ -107,62 +105,6 @@ class LinuxTimerSlackTest
     {
         final TimerProfile profile = TimerProfile.measure(Duration.ofMillis(50));
         final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(profile, IdlePreset.LOW_LATENCY);
-        final AtomicLong published = new AtomicLong();
-        final AtomicLong observed = new AtomicLong();
-        final int warmup = 50;
-        final long[] latencies = new long[101];
-        final Thread worker = new Thread(() ->
-        {
-            long seen = 0;
-            while (seen < warmup + latencies.length)
-            {
-                final long value = published.get();
-                if (value > seen)
-                {
-                    seen = value;
-                    observed.set(System.nanoTime());
-                    strategy.idle(1);
-                }
-                else
-                {
-                    strategy.idle(0);
-                }
-            }
-        });
-        worker.start();
-        for (int i = 0; i < warmup + latencies.length; i++)
-        {
-            final long gapEndNs = System.nanoTime() + 2_000_000;
-            while (gapEndNs - System.nanoTime() > 0)
-            {
-                LockSupport.parkNanos(200_000);
-            }
-            final long publishNs = System.nanoTime();
-            published.set(i + 1);
-            while (observed.get() - publishNs < 0)
-            {
-                Thread.onSpinWait();
-            }
-            if (i >= warmup)
-            {
-                latencies[i - warmup] = observed.get() - publishNs;
-            }
-        }
-        worker.join();
-        Arrays.sort(latencies);
-        return new long[]{ profile.parkFloorNs(), latencies[latencies.length / 2] };
-    }
-
-    private static <T> T onFreshThread(final Callable<T> task) throws Exception
-    {
-        final ExecutorService thread = Executors.newSingleThreadExecutor();
-        try
-        {
-            return thread.submit(task).get();
-        }
-        finally
-        {
-            thread.shutdownNow();
-        }
+        return new long[]{ profile.parkFloorNs(), WakeUpLatency.medianNs(strategy, profile, 2_000_000, 50, 101) };
     }
 }
