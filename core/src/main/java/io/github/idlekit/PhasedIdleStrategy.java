@@ -101,6 +101,7 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
     /**
      * {@inheritDoc}
      */
+    @SuppressWarnings("fallthrough")
     public void idle()
     {
         switch (state)
@@ -185,16 +186,6 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
     boolean isNotIdle()
     {
         return state == NOT_IDLE;
-    }
-
-    int state()
-    {
-        return state;
-    }
-
-    long parkPeriodNs()
-    {
-        return parkPeriodNs;
     }
 
     private void enterSpin()

@@ -120,7 +120,7 @@ class PhasedIdleStrategyTest
         strategy.idle(5);
 
         assertEquals(clockBeforeWork, waits.nowNs, "work found must not wait");
-        assertEquals(PhasedIdleStrategyState.NOT_IDLE, strategy.state());
+        assertTrue(strategy.isNotIdle());
         strategy.idle(0);
         strategy.idle(0);
         assertEquals(List.of("spin", "park", "park", "spin", "park"), waits.calls);
