@@ -78,8 +78,7 @@ public final class TimerProfile
         }
     }
 
-    private static final Object CALIBRATION_LOCK = new Object();
-    private static volatile TimerProfile current;
+    private static final CalibrationCache CURRENT = new CalibrationCache(TimerProfile::fromSystemProperties);
 
     private final long parkFloorNs;
     private final long parkFloorP90Ns;
@@ -114,8 +113,7 @@ public final class TimerProfile
      */
     public static TimerProfile current()
     {
-        final TimerProfile profile = current;
-        return null != profile ? profile : calibrateOnce();
+        return CURRENT.get();
     }
 
     /**
@@ -127,12 +125,7 @@ public final class TimerProfile
      */
     public static TimerProfile recalibrate()
     {
-        synchronized (CALIBRATION_LOCK)
-        {
-            final TimerProfile profile = fromSystemProperties();
-            current = profile;
-            return profile;
-        }
+        return CURRENT.refresh();
     }
 
     /**
@@ -298,20 +291,6 @@ public final class TimerProfile
             default:
                 throw new IllegalArgumentException(
                     CALIBRATION_PROPERTY + ": '" + mode + "' is not one of measure, default");
-        }
-    }
-
-    private static TimerProfile calibrateOnce()
-    {
-        synchronized (CALIBRATION_LOCK)
-        {
-            TimerProfile profile = current;
-            if (null == profile)
-            {
-                profile = fromSystemProperties();
-                current = profile;
-            }
-            return profile;
         }
     }
 

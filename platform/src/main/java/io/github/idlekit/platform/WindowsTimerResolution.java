@@ -37,16 +37,18 @@ public final class WindowsTimerResolution
 
     private final WindowsTimerApi api;
     private final Runnable onChange;
+    private final boolean releaseAtExit;
     private final TreeMap<Integer, Integer> periodHolds = new TreeMap<>();
     private final TreeMap<Integer, Integer> fineHolds = new TreeMap<>();
     private int fineInForce100ns;
     private boolean shutdownHookAdded;
     private int powerThrottlingResult = Integer.MIN_VALUE;
 
-    WindowsTimerResolution(final WindowsTimerApi api, final Runnable onChange)
+    WindowsTimerResolution(final WindowsTimerApi api, final Runnable onChange, final boolean releaseAtExit)
     {
         this.api = api;
         this.onChange = onChange;
+        this.releaseAtExit = releaseAtExit;
     }
 
     /**
@@ -154,7 +156,7 @@ public final class WindowsTimerResolution
                 {
                     try
                     {
-                        instance = new WindowsTimerResolution(WindowsNative.INSTANCE, TimerProfile::recalibrate);
+                        instance = new WindowsTimerResolution(WindowsNative.INSTANCE, TimerProfile::recalibrate, true);
                     }
                     catch (final LinkageError ex)
                     {
@@ -281,7 +283,7 @@ public final class WindowsTimerResolution
 
     private void addShutdownHookOnce()
     {
-        if (!shutdownHookAdded)
+        if (releaseAtExit && !shutdownHookAdded)
         {
             shutdownHookAdded = true;
             Runtime.getRuntime().addShutdownHook(new Thread(this::releaseAll, "idlekit-timer-resolution-release"));

@@ -14,7 +14,7 @@ class WindowsTimerResolutionTest
 {
     private final FakeWindowsTimerApi api = new FakeWindowsTimerApi();
     private final AtomicInteger recalibrations = new AtomicInteger();
-    private final WindowsTimerResolution resolution = new WindowsTimerResolution(api, recalibrations::incrementAndGet);
+    private final WindowsTimerResolution resolution = new WindowsTimerResolution(api, recalibrations::incrementAndGet, false);
 
     @Test
     void millisecondRequestsAreReferenceCounted()
