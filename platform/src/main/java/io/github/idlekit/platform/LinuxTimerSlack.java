@@ -112,6 +112,7 @@ public final class LinuxTimerSlack
      * @param delegate makes the threads (names, daemon status, priority).
      * @param slackNs  the slack in nanoseconds, positive.
      * @return the decorated factory.
+     * @throws PlatformUnavailableException off Linux or without JNA, here rather than in the new threads.
      */
     public static ThreadFactory threadFactory(final ThreadFactory delegate, final long slackNs)
     {
@@ -120,7 +121,7 @@ public final class LinuxTimerSlack
         {
             throw new IllegalArgumentException("slackNs must be positive: " + slackNs);
         }
-        NativeSupport.requireLinux("timer slack");
+        get();
         return task -> delegate.newThread(() ->
         {
             set(slackNs);
