@@ -65,6 +65,7 @@ abstract class PhasedIdleStrategyPostPad extends PhasedIdleStrategyState
 public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implements IdleStrategy
 {
     private final ThreadWaits waits;
+    private IdlePlan plan;
     private String alias;
 
     /**
@@ -152,7 +153,7 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
      */
     public IdlePlan plan()
     {
-        return new IdlePlan(spinCount, spinNs, yieldCount, yieldNs, minParkNs, maxParkNs, parkGrowth, parkOvershootNs);
+        return plan;
     }
 
     /**
@@ -164,13 +165,12 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
     }
 
     /**
-     * Switches to {@code plan} and starts the next idle call from a fresh episode. Allocation-free apart from
-     * the alias, so calibrated strategies can adopt a new profile without allocating on the idle path more than
-     * once per recalibration.
+     * Switches to {@code plan} and starts the next idle call from a fresh episode. The plan's fields are copied
+     * into this object's padded hot state; only the alias string is built, once per recalibration.
      */
     void replan(final IdlePlan plan)
     {
-        Objects.requireNonNull(plan, "plan");
+        this.plan = Objects.requireNonNull(plan, "plan");
         spinCount = plan.spinCount();
         spinNs = plan.spinNs();
         yieldCount = plan.yieldCount();
