@@ -14,8 +14,8 @@ import java.time.Duration;
  *     ({@link LinuxTimerSlack}); give pools {@link LinuxTimerSlack#threadFactory} instead;</li>
  *     <li>elsewhere: nothing, and the returned handle says so.</li>
  * </ul>
- * Every change is followed by {@link TimerProfile#recalibrate()}, so calibrated strategies adopt the finer park
- * floor at their next idle episode. On Linux the new profile is measured on a thread created by the caller, so it
+ * Every change is followed by one {@link TimerProfile#recalibrate()}, so calibrated strategies adopt the finer
+ * park floor at their next idle episode. On Linux the new profile is measured on a thread created by the caller, so it
  * describes the caller and the threads it creates: enable from the thread that starts the workers.
  *
  * <pre>{@code
@@ -29,9 +29,8 @@ import java.time.Duration;
 public final class HighResolutionTimers
 {
     /**
-     * The slack {@link #enable()} gives a Linux thread: on the project's 2-vCPU VM it brought the park floor from
-     * 56.7 µs to 6.27 µs ({@code docs/results/compare-slack-50us.txt} and {@code compare-slack-1us.txt}; the
-     * command is in the README).
+     * The slack {@link #enable()} gives a Linux thread: small enough that the park floor is set by the wake-up
+     * itself rather than by the kernel's freedom to coalesce timers.
      */
     public static final Duration DEFAULT_LINUX_SLACK = Duration.ofNanos(1_000);
 
@@ -88,7 +87,6 @@ public final class HighResolutionTimers
             }
             closed = true;
             undo.run();
-            TimerProfile.recalibrate();
         }
 
         /**
@@ -135,17 +133,21 @@ public final class HighResolutionTimers
         {
             final long previousNs = LinuxTimerSlack.get();
             LinuxTimerSlack.set(precisionNs);
+            TimerProfile.recalibrate();
             enabled = new Enabled("Linux timer slack of thread " + Thread.currentThread().getName() + " " +
                 Durations.toHuman(previousNs) + " -> " + Durations.toHuman(precisionNs),
-                () -> LinuxTimerSlack.set(previousNs));
+                () ->
+                {
+                    LinuxTimerSlack.restore(previousNs);
+                    TimerProfile.recalibrate();
+                });
         }
         else
         {
-            return new Enabled("no timer tuning exists for " + NativeSupport.OS_NAME + "; nothing changed", () ->
+            enabled = new Enabled("no timer tuning exists for " + NativeSupport.OS_NAME + "; nothing changed", () ->
             {
             });
         }
-        TimerProfile.recalibrate();
         return enabled;
     }
 
@@ -179,10 +181,17 @@ public final class HighResolutionTimers
                 report.append("no timer tuning exists for this OS").append(System.lineSeparator());
             }
         }
-        catch (final PlatformUnavailableException ex)
+        catch (final RuntimeException | LinkageError ex)
         {
             report.append("unavailable: ").append(ex.getMessage()).append(System.lineSeparator());
         }
-        return report.append("timer profile: ").append(TimerProfile.current()).toString();
+        try
+        {
+            return report.append("timer profile: ").append(TimerProfile.current()).toString();
+        }
+        catch (final RuntimeException ex)
+        {
+            return report.append("timer profile: unavailable: ").append(ex.getMessage()).toString();
+        }
     }
 }

@@ -5,10 +5,14 @@ import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLong;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
  * The glibc calls the Linux tunings need. {@code prctl} is variadic, so it is bound through an interface mapping
  * with {@code Object...} (direct mapping does not support varargs) and its argument passed as a
- * {@link NativeLong}.
+ * {@link NativeLong}. Every failing call surfaces as a {@link PlatformCallException} carrying errno.
  */
 final class LinuxNative
 {
@@ -17,8 +21,7 @@ final class LinuxNative
     static final int PRIO_PROCESS = 0;
     static final int EPERM = 1;
     static final int EACCES = 13;
-    private static final long SYS_GETTID_X86_64 = 186;
-    private static final long SYS_GETTID_AARCH64 = 178;
+    private static final Path THREAD_SELF = Path.of("/proc/thread-self");
 
     /**
      * The C library.
@@ -27,7 +30,7 @@ final class LinuxNative
     {
         int prctl(int option, Object... args) throws LastErrorException;
 
-        long syscall(long number, Object... args) throws LastErrorException;
+        int gettid() throws LastErrorException;
 
         int getpriority(int which, int who) throws LastErrorException;
 
@@ -42,30 +45,71 @@ final class LinuxNative
 
     static long getTimerSlackNs()
     {
-        return Integer.toUnsignedLong(LIBC.prctl(PR_GET_TIMERSLACK, new NativeLong(0), new NativeLong(0),
-            new NativeLong(0), new NativeLong(0)));
-    }
-
-    static void setTimerSlackNs(final long slackNs)
-    {
-        LIBC.prctl(PR_SET_TIMERSLACK, new NativeLong(slackNs), new NativeLong(0), new NativeLong(0),
-            new NativeLong(0));
+        try
+        {
+            return Integer.toUnsignedLong(LIBC.prctl(PR_GET_TIMERSLACK, new NativeLong(0), new NativeLong(0),
+                new NativeLong(0), new NativeLong(0)));
+        }
+        catch (final LastErrorException ex)
+        {
+            throw new PlatformCallException("prctl(PR_GET_TIMERSLACK)", ex.getErrorCode(), ex);
+        }
     }
 
     /**
-     * The kernel thread id of the calling thread, through {@code syscall(SYS_gettid)}: works on glibc older than
-     * 2.30, which has no {@code gettid()} wrapper.
+     * @param slackNs the slack, or 0 for the thread's default.
+     */
+    static void setTimerSlackNs(final long slackNs)
+    {
+        try
+        {
+            LIBC.prctl(PR_SET_TIMERSLACK, new NativeLong(slackNs), new NativeLong(0), new NativeLong(0),
+                new NativeLong(0));
+        }
+        catch (final LastErrorException ex)
+        {
+            throw new PlatformCallException("prctl(PR_SET_TIMERSLACK, " + slackNs + ")", ex.getErrorCode(), ex);
+        }
+    }
+
+    /**
+     * The kernel thread id of the calling thread: the last element of the {@code /proc/thread-self} link
+     * ({@code <pid>/task/<tid>}, Linux 3.17+), else glibc's {@code gettid()} (glibc 2.30+). Neither needs a
+     * per-architecture system call number.
      */
     static int currentThreadId()
     {
-        final String arch = System.getProperty("os.arch", "");
-        final long number = arch.equals("aarch64") ? SYS_GETTID_AARCH64 : SYS_GETTID_X86_64;
-        return (int)LIBC.syscall(number);
+        try
+        {
+            return Integer.parseInt(Files.readSymbolicLink(THREAD_SELF).getFileName().toString());
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            try
+            {
+                return LIBC.gettid();
+            }
+            catch (final LastErrorException | UnsatisfiedLinkError error)
+            {
+                final PlatformUnavailableException unavailable = new PlatformUnavailableException(
+                    "the kernel thread id is unavailable: neither /proc/thread-self nor glibc's gettid() answered",
+                    error);
+                unavailable.addSuppressed(ex);
+                throw unavailable;
+            }
+        }
     }
 
     static int getNiceness(final int tid)
     {
-        return LIBC.getpriority(PRIO_PROCESS, tid);
+        try
+        {
+            return LIBC.getpriority(PRIO_PROCESS, tid);
+        }
+        catch (final LastErrorException ex)
+        {
+            throw new PlatformCallException("getpriority(PRIO_PROCESS, " + tid + ")", ex.getErrorCode(), ex);
+        }
     }
 
     /**

@@ -48,7 +48,8 @@ public final class LinuxThreadNiceness
      * @throws IllegalArgumentException     naming {@code nice} when it is out of range.
      * @throws SecurityException            when the value is below the current one and the process lacks
      *                                      CAP_SYS_NICE.
-     * @throws PlatformUnavailableException off Linux or without JNA.
+     * @throws PlatformUnavailableException off Linux or without JNA; a {@link PlatformCallException} when the
+     *                                      kernel refuses for another reason.
      */
     public static void set(final int nice)
     {
@@ -77,7 +78,7 @@ public final class LinuxThreadNiceness
         }
         if (errno != 0)
         {
-            throw new IllegalStateException("setpriority(PRIO_PROCESS, tid, " + nice + ") failed with errno " + errno);
+            throw new PlatformCallException("setpriority(PRIO_PROCESS, tid, " + nice + ")", errno, null);
         }
     }
 }

@@ -9,8 +9,8 @@ import java.util.concurrent.ThreadFactory;
 /**
  * The calling thread's timer slack on Linux: how late the kernel may fire the thread's timers so that it can
  * coalesce wake-ups. A park ({@code LockSupport.parkNanos}, a futex wait with a timeout) wakes up to one slack
- * late, and the default slack is 50 µs: on the project's 2-vCPU VM the measured park floor was 56.7 µs with the
- * default and 6.27 µs with a 1 µs slack ({@code docs/results/compare-slack-*.txt}; the command is in the README).
+ * late, and the default slack is 50 µs, so the slack, not the CPU, sets the shortest park on most machines; the
+ * README shows the park floor measured with each slack and the command that measures it.
  *
  * <p>Slack is per thread: {@link #set(long)} changes only the calling thread, and a thread created afterwards
  * inherits the value of the thread that creates it (so do processes it forks). To give every worker of a pool a
@@ -19,7 +19,8 @@ import java.util.concurrent.ThreadFactory;
  * Recent kernels ignore slack for real-time (SCHED_FIFO/RR) threads.
  *
  * <p>Uses {@code prctl(PR_SET_TIMERSLACK)} through JNA; without JNA every method throws
- * {@link PlatformUnavailableException}.
+ * {@link PlatformUnavailableException}, and where the kernel refuses the call (a seccomp filter, a sandbox such as
+ * gVisor) a {@link PlatformCallException} with its errno.
  */
 public final class LinuxTimerSlack
 {
@@ -33,8 +34,10 @@ public final class LinuxTimerSlack
     }
 
     /**
-     * @return the calling thread's timer slack in nanoseconds.
-     * @throws PlatformUnavailableException off Linux or without JNA.
+     * @return the calling thread's timer slack in nanoseconds; 0 on a real-time thread, whose timers the kernel
+     * fires without slack.
+     * @throws PlatformUnavailableException off Linux, without JNA, or when the kernel refuses
+     *                                      ({@link PlatformCallException}).
      */
     public static long get()
     {
@@ -54,7 +57,8 @@ public final class LinuxTimerSlack
      *
      * @param slackNs the slack in nanoseconds, positive (use {@link #reset()} for the default).
      * @throws IllegalArgumentException     naming {@code slackNs} when it is not positive.
-     * @throws PlatformUnavailableException off Linux or without JNA.
+     * @throws PlatformUnavailableException off Linux, without JNA, or when the kernel refuses
+     *                                      ({@link PlatformCallException}).
      */
     public static void set(final long slackNs)
     {
@@ -76,23 +80,27 @@ public final class LinuxTimerSlack
     }
 
     /**
+     * Puts back a slack read earlier with {@link #get()}. A real-time thread reads 0 (the kernel ignores slack for
+     * it), and 0 asks for the default, so restoring what was read never throws.
+     */
+    static void restore(final long previousNs)
+    {
+        apply(previousNs);
+    }
+
+    /**
      * Reads a thread's slack as the kernel reports it in {@code /proc/<tid>/timerslack_ns}, independently of
      * {@code prctl}.
-     *
-     * @param tid the kernel thread id.
-     * @return the slack in nanoseconds.
-     * @throws IOException when the file cannot be read.
      */
-    public static long readFromProc(final int tid) throws IOException
+    static long readFromProc(final int tid) throws IOException
     {
         return Long.parseLong(Files.readString(Path.of("/proc", Integer.toString(tid), "timerslack_ns")).trim());
     }
 
     /**
-     * @return the kernel thread id of the calling thread.
-     * @throws PlatformUnavailableException off Linux or without JNA.
+     * The kernel thread id of the calling thread.
      */
-    public static int currentThreadId()
+    static int currentThreadId()
     {
         NativeSupport.requireLinux("thread ids");
         try

@@ -2,11 +2,11 @@ package io.github.idlekit.platform;
 
 /**
  * Thrown when an OS timer tuning cannot be used here: the OS is not the one the call is for, JNA is not on the
- * class path, or its native library cannot load (for example when the temp directory it unpacks into is mounted
- * {@code noexec}). The core library never needs this module, so the right reaction is usually to carry on with
- * the timers the OS has.
+ * class path, its native library cannot load (for example when the temp directory it unpacks into is mounted
+ * {@code noexec}), or the OS refused the call ({@link PlatformCallException}). The core library never needs this
+ * module, so the right reaction is usually to carry on with the timers the OS has.
  */
-public final class PlatformUnavailableException extends RuntimeException
+public class PlatformUnavailableException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;
 

@@ -6,7 +6,8 @@ import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
 /**
- * JNA bindings of the Windows timer calls; jna-platform maps none of them.
+ * JNA bindings of the Windows timer calls; jna-platform maps none of them. A query that fails throws
+ * {@link PlatformCallException}; calls whose result the caller interprets return it.
  */
 final class WindowsNative implements WindowsTimerApi
 {
@@ -68,7 +69,7 @@ final class WindowsNative implements WindowsTimerApi
         final int status = ntdll.NtQueryTimerResolution(coarsest, finest, current);
         if (status != 0)
         {
-            throw new IllegalStateException("NtQueryTimerResolution failed: NTSTATUS 0x" + Integer.toHexString(status));
+            throw new PlatformCallException("NtQueryTimerResolution", status, null);
         }
         return new int[]{ coarsest[0], finest[0], current[0] };
     }
@@ -79,7 +80,7 @@ final class WindowsNative implements WindowsTimerApi
         final int result = winmm.timeGetDevCaps(caps, TIMECAPS_SIZE);
         if (result != 0)
         {
-            throw new IllegalStateException("timeGetDevCaps failed: " + result);
+            throw new PlatformCallException("timeGetDevCaps", result, null);
         }
         return caps;
     }

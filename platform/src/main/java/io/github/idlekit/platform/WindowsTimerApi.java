@@ -10,6 +10,7 @@ interface WindowsTimerApi
      * {@code NtQueryTimerResolution}: coarsest, finest and current resolution in 100 ns units.
      *
      * @return {@code {coarsest, finest, current}}.
+     * @throws PlatformCallException when the call fails.
      */
     int[] queryTimerResolution();
 
@@ -17,6 +18,7 @@ interface WindowsTimerApi
      * {@code timeGetDevCaps}: the minimum and maximum period {@code timeBeginPeriod} accepts, in ms.
      *
      * @return {@code {periodMin, periodMax}}.
+     * @throws PlatformCallException when the call fails.
      */
     int[] timeGetDevCaps();
 

@@ -23,8 +23,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * finest (typically 0.5 ms), through {@code NtSetTimerResolution} (ntdll), for which the finest request held is
  * the one in force. Requests are reference-counted process-wide: the OS call is made when the first request for a
  * value arrives and undone when the last is closed; {@link Request#close()} is idempotent; whatever is still held
- * at JVM exit is released by a shutdown hook, because a leaked raised resolution costs the user's battery. Every
- * change calls {@link TimerProfile#recalibrate()} so that calibrated strategies adapt at their next idle episode.
+ * at JVM exit is released by a shutdown hook, because a leaked raised resolution costs the user's battery, and a
+ * request closed after that hook is a no-op. A failure at any step leaves nothing held. Every change calls
+ * {@link TimerProfile#recalibrate()} once, outside the lock (a measurement takes tens of milliseconds), so that
+ * calibrated strategies adapt at their next idle episode.
  *
  * <p>Thread-safe. Without JNA, or off Windows, every method throws {@link PlatformUnavailableException}.
  */
@@ -41,6 +43,7 @@ public final class WindowsTimerResolution
     private final TreeMap<Integer, Integer> periodHolds = new TreeMap<>();
     private final TreeMap<Integer, Integer> fineHolds = new TreeMap<>();
     private int fineInForce100ns;
+    private int generation;
     private boolean shutdownHookAdded;
     private int powerThrottlingResult = Integer.MIN_VALUE;
 
@@ -60,6 +63,7 @@ public final class WindowsTimerResolution
         private final boolean fine;
         private final int amount;
         private final long grantedNs;
+        private final int requestGeneration;
         private final AtomicBoolean closed = new AtomicBoolean();
 
         private Request(final boolean fine, final int amount, final long grantedNs)
@@ -67,6 +71,7 @@ public final class WindowsTimerResolution
             this.fine = fine;
             this.amount = amount;
             this.grantedNs = grantedNs;
+            this.requestGeneration = generation;
         }
 
         /**
@@ -78,13 +83,14 @@ public final class WindowsTimerResolution
         }
 
         /**
-         * Releases this request; the resolution drops back once no other request needs it. Idempotent.
+         * Releases this request; the resolution drops back once no other request needs it. Idempotent, and a
+         * no-op after the shutdown hook has released everything.
          */
         public void close()
         {
             if (closed.compareAndSet(false, true))
             {
-                release(fine, amount);
+                release(fine, amount, requestGeneration);
             }
         }
 
@@ -113,7 +119,8 @@ public final class WindowsTimerResolution
      * @param resolution the resolution wanted, positive; 1 ms is the common choice.
      * @return the request, to close when the resolution is no longer needed.
      * @throws IllegalArgumentException     naming {@code resolution} when it is not positive.
-     * @throws PlatformUnavailableException off Windows, without JNA, or when Windows refuses the request.
+     * @throws PlatformUnavailableException off Windows or without JNA; a {@link PlatformCallException} when Windows
+     *                                      refuses the request.
      */
     public static Request request(final Duration resolution)
     {
@@ -176,46 +183,26 @@ public final class WindowsTimerResolution
         return new WindowsTimerCaps(resolution[0], resolution[1], resolution[2], periods[0], periods[1]);
     }
 
-    synchronized Request acquire(final long resolutionNs)
+    Request acquire(final long resolutionNs)
     {
-        addShutdownHookOnce();
         final Request request;
-        if (resolutionNs >= NANOS_PER_MILLI)
+        synchronized (this)
         {
-            final int periodMs = (int)Math.min(Integer.MAX_VALUE, resolutionNs / NANOS_PER_MILLI);
-            if (hold(periodHolds, periodMs) == 1)
-            {
-                final int result = api.timeBeginPeriod(periodMs);
-                if (result != TIMERR_NOERROR)
-                {
-                    unhold(periodHolds, periodMs);
-                    throw new PlatformUnavailableException(
-                        "timeBeginPeriod(" + periodMs + ") returned " + result + " (97 = TIMERR_NOCANDO)", null);
-                }
-            }
-            request = new Request(false, periodMs, api.queryTimerResolution()[2] * 100L);
-        }
-        else
-        {
-            final int desired100ns = (int)Math.max(1, resolutionNs / 100);
-            hold(fineHolds, desired100ns);
-            final int[] actual = new int[1];
-            final int status = applyFinest(actual);
-            if (status != 0)
-            {
-                unhold(fineHolds, desired100ns);
-                applyFinest(new int[1]);
-                throw new PlatformUnavailableException(
-                    "NtSetTimerResolution(" + desired100ns + ") failed: NTSTATUS 0x" + Integer.toHexString(status), null);
-            }
-            request = new Request(true, desired100ns, actual[0] * 100L);
+            addShutdownHookOnce();
+            request = resolutionNs >= NANOS_PER_MILLI ?
+                holdPeriod((int)Math.min(Integer.MAX_VALUE, resolutionNs / NANOS_PER_MILLI)) :
+                holdFine((int)Math.max(1, resolutionNs / 100));
         }
         onChange.run();
         return request;
     }
 
+    /**
+     * Releases everything still held, as at JVM exit; requests open until now become no-ops when closed.
+     */
     synchronized void releaseAll()
     {
+        generation++;
         for (final Map.Entry<Integer, Integer> hold : periodHolds.entrySet())
         {
             api.timeEndPeriod(hold.getKey());
@@ -244,18 +231,106 @@ public final class WindowsTimerResolution
         return powerThrottlingResult == 0;
     }
 
-    private synchronized void release(final boolean fine, final int amount)
+    private void release(final boolean fine, final int amount, final int requestGeneration)
     {
-        if (fine)
+        synchronized (this)
         {
-            unhold(fineHolds, amount);
-            applyFinest(new int[1]);
-        }
-        else if (unhold(periodHolds, amount) == 0)
-        {
-            api.timeEndPeriod(amount);
+            if (requestGeneration != generation)
+            {
+                return;
+            }
+            if (fine)
+            {
+                unhold(fineHolds, amount);
+                applyFinest(new int[1]);
+            }
+            else
+            {
+                releasePeriod(amount);
+            }
         }
         onChange.run();
+    }
+
+    private Request holdPeriod(final int periodMs)
+    {
+        if (hold(periodHolds, periodMs) == 1)
+        {
+            final int result;
+            try
+            {
+                result = api.timeBeginPeriod(periodMs);
+            }
+            catch (final RuntimeException | LinkageError ex)
+            {
+                unhold(periodHolds, periodMs);
+                throw ex;
+            }
+            if (result != TIMERR_NOERROR)
+            {
+                unhold(periodHolds, periodMs);
+                throw new PlatformCallException("timeBeginPeriod(" + periodMs + ")", result, null);
+            }
+        }
+        try
+        {
+            return new Request(false, periodMs, api.queryTimerResolution()[2] * 100L);
+        }
+        catch (final RuntimeException | LinkageError ex)
+        {
+            releasePeriod(periodMs);
+            throw ex;
+        }
+    }
+
+    private Request holdFine(final int desired100ns)
+    {
+        hold(fineHolds, desired100ns);
+        final int[] actual = new int[1];
+        final int status;
+        try
+        {
+            status = applyFinest(actual);
+        }
+        catch (final RuntimeException | LinkageError ex)
+        {
+            unhold(fineHolds, desired100ns);
+            restoreFinest(ex);
+            throw ex;
+        }
+        if (status != 0)
+        {
+            unhold(fineHolds, desired100ns);
+            final PlatformCallException refused =
+                new PlatformCallException("NtSetTimerResolution(" + desired100ns + ", TRUE)", status, null);
+            restoreFinest(refused);
+            throw refused;
+        }
+        return new Request(true, desired100ns, actual[0] * 100L);
+    }
+
+    private void releasePeriod(final int periodMs)
+    {
+        if (unhold(periodHolds, periodMs) == 0)
+        {
+            api.timeEndPeriod(periodMs);
+        }
+    }
+
+    /**
+     * After a failed fine request, puts the finest resolution still held back in force; a second failure is
+     * attached to the first rather than hiding it.
+     */
+    private void restoreFinest(final Throwable failure)
+    {
+        try
+        {
+            applyFinest(new int[1]);
+        }
+        catch (final RuntimeException | LinkageError ex)
+        {
+            failure.addSuppressed(ex);
+        }
     }
 
     /**

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Records the Windows calls made and answers like Windows would, with a scriptable refusal.
+ * Records the Windows calls made and answers like Windows would, with a scriptable refusal (a result code) and a
+ * scriptable failure (the binding throws for calls starting with {@link #failingCall}).
  */
 final class FakeWindowsTimerApi implements WindowsTimerApi
 {
@@ -13,9 +14,19 @@ final class FakeWindowsTimerApi implements WindowsTimerApi
     int timeBeginPeriodResult = 0;
     int ntStatus = 0;
     int powerThrottlingError = 0;
+    String failingCall = "";
+
+    private void failIf(final String call)
+    {
+        if (call.startsWith(failingCall) && !failingCall.isEmpty())
+        {
+            throw new PlatformCallException(call, 5, null);
+        }
+    }
 
     public int[] queryTimerResolution()
     {
+        failIf("NtQueryTimerResolution");
         return new int[]{ 156_250, 5_000, current100ns };
     }
 
@@ -27,6 +38,7 @@ final class FakeWindowsTimerApi implements WindowsTimerApi
     public int timeBeginPeriod(final int periodMs)
     {
         calls.add("timeBeginPeriod(" + periodMs + ")");
+        failIf("timeBeginPeriod");
         if (timeBeginPeriodResult == 0)
         {
             current100ns = Math.min(current100ns, periodMs * 10_000);
@@ -44,6 +56,7 @@ final class FakeWindowsTimerApi implements WindowsTimerApi
     public int ntSetTimerResolution(final int desired100ns, final boolean set, final int[] actual)
     {
         calls.add("NtSetTimerResolution(" + desired100ns + ", " + set + ")");
+        failIf("NtSetTimerResolution(" + desired100ns + ", " + set + ")");
         if (ntStatus == 0)
         {
             current100ns = set ? Math.max(5_000, desired100ns) : 156_250;

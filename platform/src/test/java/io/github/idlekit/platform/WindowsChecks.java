@@ -70,14 +70,27 @@ public final class WindowsChecks
         check("NtSetTimerResolution released", WindowsTimerResolution.describeHolds().contains("NtSetTimerResolution holds {} (in force 0)"),
             WindowsTimerResolution.describeHolds());
 
-        WindowsTimerResolution.request(Duration.ofMillis(2));
-        WindowsTimerResolution.request(Duration.ofNanos(600_000));
+        final WindowsTimerResolution.Request period = WindowsTimerResolution.request(Duration.ofMillis(2));
+        final WindowsTimerResolution.Request finer = WindowsTimerResolution.request(Duration.ofNanos(600_000));
         final WindowsTimerResolution system = WindowsTimerResolution.system();
         check("a shutdown hook is registered", system.releasesAtExit(), "");
         system.releaseAll();
         check("the shutdown release undoes every hold",
             WindowsTimerResolution.describeHolds().startsWith("timeBeginPeriod holds {}, NtSetTimerResolution holds {} (in force 0)"),
             WindowsTimerResolution.describeHolds());
+        String closeAfterHook = "";
+        try
+        {
+            period.close();
+            finer.close();
+        }
+        catch (final RuntimeException ex)
+        {
+            closeAfterHook = ex.toString();
+        }
+        check("requests closed after the shutdown release are no-ops", closeAfterHook.isEmpty() &&
+            WindowsTimerResolution.describeHolds().startsWith("timeBeginPeriod holds {}, NtSetTimerResolution holds {} (in force 0)"),
+            closeAfterHook + " " + WindowsTimerResolution.describeHolds());
 
         final boolean optedOut = WindowsTimerResolution.ignorePowerThrottling();
         check("SetProcessInformation(ProcessPowerThrottling) reported without throwing",

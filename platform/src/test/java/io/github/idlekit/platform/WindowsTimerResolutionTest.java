@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 class WindowsTimerResolutionTest
 {
@@ -55,10 +56,11 @@ class WindowsTimerResolutionTest
     {
         api.timeBeginPeriodResult = 97;
 
-        final PlatformUnavailableException ex =
-            assertThrows(PlatformUnavailableException.class, () -> resolution.acquire(2_000_000));
+        final PlatformCallException ex =
+            assertThrows(PlatformCallException.class, () -> resolution.acquire(2_000_000));
 
-        assertEquals("timeBeginPeriod(2) returned 97 (97 = TIMERR_NOCANDO)", ex.getMessage());
+        assertEquals("timeBeginPeriod(2) failed: error 97 (0x61)", ex.getMessage());
+        assertEquals(97, ex.errorCode());
         api.timeBeginPeriodResult = 0;
         resolution.acquire(2_000_000);
         assertEquals(List.of("timeBeginPeriod(2)", "timeBeginPeriod(2)"), api.calls, "a fresh hold calls again");
@@ -114,11 +116,87 @@ class WindowsTimerResolutionTest
     @Test
     void offWindowsThePublicApiSaysSo()
     {
-        if (!NativeSupport.IS_WINDOWS)
+        assumeFalse(NativeSupport.IS_WINDOWS, "checks the refusal off Windows");
+
+        final PlatformUnavailableException ex =
+            assertThrows(PlatformUnavailableException.class, WindowsTimerResolution::query);
+        assertTrue(ex.getMessage().startsWith("timer resolution exists on Windows only"), ex.getMessage());
+    }
+
+    @Test
+    void requestClosedAfterTheShutdownReleaseIsANoOp()
+    {
+        final WindowsTimerResolution.Request period = resolution.acquire(1_000_000);
+        final WindowsTimerResolution.Request fine = resolution.acquire(500_000);
+        resolution.releaseAll();
+        api.calls.clear();
+        final int recalibrationsBefore = recalibrations.get();
+
+        period.close();
+        fine.close();
+
+        assertEquals(List.of(), api.calls, "nothing is released twice");
+        assertEquals(recalibrationsBefore, recalibrations.get());
+        final WindowsTimerResolution.Request later = resolution.acquire(1_000_000);
+        later.close();
+        assertEquals(List.of("timeBeginPeriod(1)", "timeEndPeriod(1)"), api.calls, "a new request works as before");
+    }
+
+    @Test
+    void aFailureAtAnyStepLeavesNothingHeld()
+    {
+        final String[][] steps = {
+            { "timeBeginPeriod", "1000000" },
+            { "NtQueryTimerResolution", "1000000" },
+            { "NtSetTimerResolution(4000, true)", "400000" },
+            { "NtQueryTimerResolution", "500000" },
+        };
+        for (final String[] step : steps)
         {
-            final PlatformUnavailableException ex =
-                assertThrows(PlatformUnavailableException.class, WindowsTimerResolution::query);
-            assertTrue(ex.getMessage().startsWith("timer resolution exists on Windows only"), ex.getMessage());
+            final FakeWindowsTimerApi failing = new FakeWindowsTimerApi();
+            final WindowsTimerResolution subject = new WindowsTimerResolution(failing, () -> { }, false);
+            final WindowsTimerResolution.Request held = subject.acquire(500_000);
+            failing.failingCall = step[0];
+            final String what = step[0] + " failing during acquire(" + step[1] + ")";
+
+            assertThrows(PlatformCallException.class, () -> subject.acquire(Long.parseLong(step[1])), what);
+
+            failing.failingCall = "";
+            assertTrue(subject.holds().startsWith("timeBeginPeriod holds {}, NtSetTimerResolution holds {5000=1}"),
+                what + ": " + subject.holds());
+            held.close();
+            assertTrue(subject.holds().startsWith("timeBeginPeriod holds {}, NtSetTimerResolution holds {}"),
+                what + ": " + subject.holds());
+            final long begunWithoutThrowing =
+                count(failing.calls, "timeBeginPeriod") - (step[0].equals("timeBeginPeriod") ? 1 : 0);
+            assertEquals(begunWithoutThrowing, count(failing.calls, "timeEndPeriod"), what + ": " + failing.calls);
         }
+    }
+
+    @Test
+    void recalibrationRunsOutsideTheLockOncePerChange()
+    {
+        final AtomicInteger underLock = new AtomicInteger();
+        final AtomicInteger changes = new AtomicInteger();
+        final WindowsTimerResolution[] subject = new WindowsTimerResolution[1];
+        subject[0] = new WindowsTimerResolution(api, () ->
+        {
+            changes.incrementAndGet();
+            if (Thread.holdsLock(subject[0]))
+            {
+                underLock.incrementAndGet();
+            }
+        }, false);
+
+        subject[0].acquire(1_000_000).close();
+        subject[0].acquire(500_000).close();
+
+        assertEquals(4, changes.get());
+        assertEquals(0, underLock.get(), "recalibrations run while holding the lock");
+    }
+
+    private static long count(final List<String> calls, final String prefix)
+    {
+        return calls.stream().filter(call -> call.startsWith(prefix)).count();
     }
 }
