@@ -4,6 +4,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * An idle strategy whose thresholds are sized from the measured park granularity of this machine, so that its
@@ -29,7 +30,7 @@ public final class CalibratedIdleStrategy implements IdleStrategy
     private final PhasedIdleStrategy phases;
     private final IdlePreset preset;
     private final Duration maxPark;
-    private final boolean followsCurrentProfile;
+    private final Supplier<TimerProfile> profiles;
     private TimerProfile profile;
 
     /**
@@ -48,7 +49,7 @@ public final class CalibratedIdleStrategy implements IdleStrategy
      */
     public CalibratedIdleStrategy(final IdlePreset preset)
     {
-        this(null, preset, null, true, SystemThreadWaits.INSTANCE);
+        this(TimerProfile.CURRENT::get, preset, null, SystemThreadWaits.INSTANCE);
     }
 
     /**
@@ -60,7 +61,7 @@ public final class CalibratedIdleStrategy implements IdleStrategy
      */
     public CalibratedIdleStrategy(final IdlePreset preset, final Duration maxPark)
     {
-        this(null, preset, requireMaxPark(maxPark), true, SystemThreadWaits.INSTANCE);
+        this(TimerProfile.CURRENT::get, preset, requireMaxPark(maxPark), SystemThreadWaits.INSTANCE);
     }
 
     /**
@@ -71,20 +72,22 @@ public final class CalibratedIdleStrategy implements IdleStrategy
      */
     public CalibratedIdleStrategy(final TimerProfile profile, final IdlePreset preset)
     {
-        this(Objects.requireNonNull(profile, "profile"), preset, null, false, SystemThreadWaits.INSTANCE);
+        this(fixed(Objects.requireNonNull(profile, "profile")), preset, null, SystemThreadWaits.INSTANCE);
     }
 
+    /**
+     * @param profiles gives the profile to follow: {@link TimerProfile#current()}'s cache, or always the same one.
+     */
     CalibratedIdleStrategy(
-        final TimerProfile profile,
+        final Supplier<TimerProfile> profiles,
         final IdlePreset preset,
         final Duration maxPark,
-        final boolean followsCurrentProfile,
         final ThreadWaits waits)
     {
         this.preset = Objects.requireNonNull(preset, "preset");
         this.maxPark = maxPark;
-        this.followsCurrentProfile = followsCurrentProfile;
-        this.profile = followsCurrentProfile ? TimerProfile.current() : profile;
+        this.profiles = profiles;
+        this.profile = profiles.get();
         this.phases = new PhasedIdleStrategy(planFor(this.profile), waits);
     }
 
@@ -108,7 +111,7 @@ public final class CalibratedIdleStrategy implements IdleStrategy
      */
     public void idle()
     {
-        if (followsCurrentProfile && phases.isNotIdle())
+        if (phases.isNotIdle())
         {
             adoptCurrentProfile();
         }
@@ -167,7 +170,7 @@ public final class CalibratedIdleStrategy implements IdleStrategy
 
     private void adoptCurrentProfile()
     {
-        final TimerProfile latest = TimerProfile.current();
+        final TimerProfile latest = profiles.get();
         if (latest != profile)
         {
             profile = latest;
@@ -178,6 +181,11 @@ public final class CalibratedIdleStrategy implements IdleStrategy
     private IdlePlan planFor(final TimerProfile timerProfile)
     {
         return null == maxPark ? preset.plan(timerProfile) : preset.plan(timerProfile, maxPark);
+    }
+
+    private static Supplier<TimerProfile> fixed(final TimerProfile profile)
+    {
+        return () -> profile;
     }
 
     private static Duration requireMaxPark(final Duration maxPark)

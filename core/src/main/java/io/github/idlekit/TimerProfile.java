@@ -3,6 +3,7 @@ package io.github.idlekit;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * How this JVM's waiting primitives really behave on this machine: the park floor (what
@@ -78,7 +79,7 @@ public final class TimerProfile
         }
     }
 
-    private static final CalibrationCache CURRENT = new CalibrationCache(TimerProfile::fromSystemProperties);
+    static final CalibrationCache CURRENT = new CalibrationCache(() -> fromProperties(System::getProperty));
 
     private final long parkFloorNs;
     private final long parkFloorP90Ns;
@@ -271,18 +272,23 @@ public final class TimerProfile
         return text.toString();
     }
 
-    static TimerProfile fromSystemProperties()
+    /**
+     * The profile the given properties ask for; {@code properties} is {@code System::getProperty} in production
+     * and a map in tests, so that tests need not change JVM-wide state.
+     */
+    static TimerProfile fromProperties(final UnaryOperator<String> properties)
     {
-        final String floor = System.getProperty(PARK_FLOOR_PROPERTY);
+        final String floor = properties.apply(PARK_FLOOR_PROPERTY);
         if (null != floor)
         {
             return configured(Durations.parsePositiveNanos(PARK_FLOOR_PROPERTY, floor), Source.CONFIGURED);
         }
-        final String mode = System.getProperty(CALIBRATION_PROPERTY, "measure").trim();
+        final String configuredMode = properties.apply(CALIBRATION_PROPERTY);
+        final String mode = null == configuredMode ? "measure" : configuredMode.trim();
         switch (mode)
         {
             case "measure":
-                final String budget = System.getProperty(BUDGET_PROPERTY);
+                final String budget = properties.apply(BUDGET_PROPERTY);
                 final long budgetNs = null == budget ?
                     DEFAULT_BUDGET_MS * 1_000_000L : Durations.parsePositiveNanos(BUDGET_PROPERTY, budget);
                 return measure(Duration.ofNanos(budgetNs));

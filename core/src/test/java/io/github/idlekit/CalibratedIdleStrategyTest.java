@@ -1,17 +1,24 @@
 package io.github.idlekit;
 
 import org.agrona.concurrent.IdleStrategy;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CalibratedIdleStrategyTest
 {
     private static final TimerProfile LINUX_LIKE = new TimerProfile(
@@ -19,13 +26,8 @@ class CalibratedIdleStrategyTest
     private static final TimerProfile WINDOWS_LIKE = new TimerProfile(
         15_625_000, 15_700_000, 15_625_000, 800, 40, 3, TimerProfile.Source.MEASURED);
 
-    @AfterEach
-    void restore()
-    {
-        System.clearProperty(TimerProfile.PARK_FLOOR_PROPERTY);
-        System.clearProperty(IdlePreset.PRESET_PROPERTY);
-        TimerProfile.recalibrate();
-    }
+    private final Map<String, String> properties = new HashMap<>();
+    private final CalibrationCache profiles = new CalibrationCache(() -> TimerProfile.fromProperties(properties::get));
 
     @Test
     void presetsScaleWithTheFloor()
@@ -64,7 +66,7 @@ class CalibratedIdleStrategyTest
         final ScriptedWaits waits = new ScriptedWaits();
         waits.parkDurationNs = requestNs -> requestNs + 60_000;
         final CalibratedIdleStrategy strategy =
-            new CalibratedIdleStrategy(LINUX_LIKE, IdlePreset.LOW_CPU, null, false, waits);
+            new CalibratedIdleStrategy(() -> LINUX_LIKE, IdlePreset.LOW_CPU, null, waits);
         strategy.idle();
         final long parkStartNs = waits.nowNs;
         while (waits.count("park") == 0)
@@ -83,13 +85,16 @@ class CalibratedIdleStrategyTest
     @Test
     void followsRecalibrationAtTheNextIdleEpisode()
     {
-        System.setProperty(TimerProfile.PARK_FLOOR_PROPERTY, "100us");
-        TimerProfile.recalibrate();
-        final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(IdlePreset.BALANCED);
+        properties.put(TimerProfile.PARK_FLOOR_PROPERTY, "100us");
+        final CalibratedIdleStrategy strategy =
+            new CalibratedIdleStrategy(profiles::get, IdlePreset.BALANCED, null, new ScriptedWaits());
         assertEquals(100_000, strategy.plan().minParkNs());
 
-        System.setProperty(TimerProfile.PARK_FLOOR_PROPERTY, "4ms");
-        final TimerProfile coarse = TimerProfile.recalibrate();
+        strategy.idle(0);
+        properties.put(TimerProfile.PARK_FLOOR_PROPERTY, "4ms");
+        final TimerProfile coarse = profiles.refresh();
+        strategy.idle(0);
+        assertEquals(100_000, strategy.plan().minParkNs(), "not in the middle of an idle episode");
         strategy.idle(1);
         strategy.idle(0);
 
@@ -102,8 +107,9 @@ class CalibratedIdleStrategyTest
     void fixedProfileIgnoresRecalibration()
     {
         final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(LINUX_LIKE, IdlePreset.BALANCED);
-        System.setProperty(TimerProfile.PARK_FLOOR_PROPERTY, "4ms");
-        TimerProfile.recalibrate();
+        final TimerProfile before = TimerProfile.current();
+        final TimerProfile recalibrated = TimerProfile.recalibrate();
+        assertNotSame(before, recalibrated);
 
         strategy.idle(0);
 
@@ -111,25 +117,52 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    @ResourceLock(Resources.SYSTEM_PROPERTIES)
     void aeronStyleInstantiationByClassNameHonoursThePresetProperty() throws Exception
     {
-        System.setProperty(IdlePreset.PRESET_PROPERTY, "LOW_LATENCY");
+        final String previous = System.setProperty(IdlePreset.PRESET_PROPERTY, "LOW_LATENCY");
+        try
+        {
+            final IdleStrategy strategy = (IdleStrategy)Class.forName("io.github.idlekit.CalibratedIdleStrategy")
+                .getConstructor().newInstance();
 
-        final IdleStrategy strategy = (IdleStrategy)Class.forName("io.github.idlekit.CalibratedIdleStrategy")
-            .getConstructor().newInstance();
-
-        assertEquals("calibrated:low-latency", strategy.alias());
+            assertEquals("calibrated:low-latency", strategy.alias());
+        }
+        finally
+        {
+            restore(IdlePreset.PRESET_PROPERTY, previous);
+        }
     }
 
     @Test
+    @ResourceLock(Resources.SYSTEM_PROPERTIES)
     void badPresetPropertyNamesPropertyAndValue()
     {
-        System.setProperty(IdlePreset.PRESET_PROPERTY, "turbo");
+        final String previous = System.setProperty(IdlePreset.PRESET_PROPERTY, "turbo");
+        try
+        {
+            final IllegalArgumentException ex =
+                assertThrows(IllegalArgumentException.class, CalibratedIdleStrategy::new);
 
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, CalibratedIdleStrategy::new);
+            assertEquals("idlekit.preset: preset: unknown value 'turbo'; expected low-latency, balanced or low-cpu",
+                ex.getMessage());
+        }
+        finally
+        {
+            restore(IdlePreset.PRESET_PROPERTY, previous);
+        }
+    }
 
-        assertEquals("idlekit.preset: preset: unknown value 'turbo'; expected low-latency, balanced or low-cpu",
-            ex.getMessage());
+    static void restore(final String property, final String previous)
+    {
+        if (null == previous)
+        {
+            System.clearProperty(property);
+        }
+        else
+        {
+            System.setProperty(property, previous);
+        }
     }
 
     @Test

@@ -1,11 +1,12 @@
 package io.github.idlekit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Proves calibration adapts to a Windows-like timer: a child JVM whose every thread inherits a 15.625 ms timer
  * slack (Linux only) measures a floor of about one Windows tick, and its presets plan accordingly.
  */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CoarseTimerEmulationTest
 {
     private static final long WINDOWS_TICK_NS = 15_625_000L;
@@ -31,8 +33,16 @@ class CoarseTimerEmulationTest
             javaBin, "-cp", System.getProperty("java.class.path"), PrintProfile.class.getName()))
             .redirectErrorStream(true)
             .start();
-        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "child JVM did not finish");
-        final String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        final String output;
+        try
+        {
+            assertTrue(child.waitFor(60, TimeUnit.SECONDS), "child JVM did not finish");
+            output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        }
+        finally
+        {
+            child.destroyForcibly();
+        }
         assertEquals(0, child.exitValue(), output);
 
         final String[] fields = output.split("\\s+");

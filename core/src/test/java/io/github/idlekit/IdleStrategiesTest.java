@@ -8,12 +8,16 @@ import org.agrona.concurrent.SleepingIdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -21,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class IdleStrategiesTest
 {
     @Test
@@ -61,18 +66,20 @@ class IdleStrategiesTest
     }
 
     @Test
+    @ResourceLock(Resources.SYSTEM_PROPERTIES)
     void bareCalibratedUsesThePresetProperty()
     {
-        System.setProperty(IdlePreset.PRESET_PROPERTY, "low-cpu");
+        final String previous = System.setProperty(IdlePreset.PRESET_PROPERTY, "low-cpu");
         try
         {
             assertEquals("calibrated:low-cpu", IdleStrategies.parse("calibrated").alias());
+            System.clearProperty(IdlePreset.PRESET_PROPERTY);
+            assertEquals("calibrated:balanced", IdleStrategies.parse("calibrated").alias());
         }
         finally
         {
-            System.clearProperty(IdlePreset.PRESET_PROPERTY);
+            CalibratedIdleStrategyTest.restore(IdlePreset.PRESET_PROPERTY, previous);
         }
-        assertEquals("calibrated:balanced", IdleStrategies.parse("calibrated").alias());
     }
 
     @Test

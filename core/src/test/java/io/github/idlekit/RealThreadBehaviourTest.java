@@ -2,22 +2,27 @@ package io.github.idlekit;
 
 import org.agrona.concurrent.IdleStrategy;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Behaviour on real threads and real timers. Bounds are wide and comparisons relative, because these run on
- * shared 2-core VMs whose scheduling is noisy.
+ * Behaviour on real threads and real timers. These run on shared 2-core machines whose cores may be busy with
+ * other work, so every assertion compares two runs of the same test (spinning against parked, short parks against
+ * long ones) instead of an absolute share of a core or an absolute latency.
  */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RealThreadBehaviourTest
 {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long IDLE_WINDOW_NS = 300_000_000L;
+    private static final long JOIN_TIMEOUT_MS = 30_000;
 
     @Test
     void parkedWorkerBurnsFarLessCpuThanASpinningOne() throws Exception
@@ -25,51 +30,55 @@ class RealThreadBehaviourTest
         final double spinning = idleCpuShare(IdleStrategies.spin(), false);
         final double calibrated = idleCpuShare(new CalibratedIdleStrategy(IdlePreset.BALANCED), false);
 
-        assertTrue(spinning > 0.5, "a spinning worker should use most of a core: " + spinning);
         assertTrue(calibrated < spinning / 4, "calibrated " + calibrated + " vs spinning " + spinning);
     }
 
     @Test
     void interruptedWorkerIsNotHotAndKeepsItsFlag() throws Exception
     {
+        final double spinning = idleCpuShare(IdleStrategies.spin(), true);
         final double interrupted = idleCpuShare(new CalibratedIdleStrategy(IdlePreset.LOW_CPU), true);
 
-        assertTrue(interrupted < 0.25, "an interrupted worker must keep parking, CPU share " + interrupted);
+        assertTrue(interrupted < spinning / 4, "an interrupted worker must keep parking: CPU share " + interrupted +
+            " vs spinning " + spinning);
     }
 
     @Test
-    void parkedWorkerNoticesWorkWithinAFewParkFloors() throws Exception
+    void parkedWorkerNoticesWorkLongBeforeALongParkWould() throws Exception
     {
         final TimerProfile profile = TimerProfile.current();
-        final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(profile, IdlePreset.LOW_LATENCY);
-        final long idleBeforePublishNs = 4 * strategy.plan().spinNs() + 2 * strategy.plan().yieldNs() +
+        final CalibratedIdleStrategy lowLatency = new CalibratedIdleStrategy(profile, IdlePreset.LOW_LATENCY);
+        final long longParkNs = Math.max(20_000_000L, 20 * profile.parkFloorP90Ns());
+        final IdleStrategy longParks = IdleStrategies.park(Duration.ofNanos(longParkNs), Duration.ofNanos(longParkNs));
+        final long idleBeforePublishNs = 4 * lowLatency.plan().spinNs() + 2 * lowLatency.plan().yieldNs() +
             5 * profile.parkFloorNs();
-        final long medianNs = WakeUpLatency.medianNs(strategy, profile, idleBeforePublishNs, 200, 31);
-        assertTrue(medianNs < 4 * profile.parkFloorP90Ns() + 2_000_000L,
-            "median wake-up " + medianNs + " ns with " + profile);
+
+        final long lowLatencyNs = WakeUpLatency.medianNs(lowLatency, profile, idleBeforePublishNs, 100, 31);
+        final long longParksNs = WakeUpLatency.medianNs(longParks, profile, idleBeforePublishNs, 5, 31);
+
+        assertTrue(lowLatencyNs * 3 < longParksNs,
+            "median wake-up " + lowLatencyNs + " ns vs " + longParksNs + " ns with parks of " + longParkNs + " ns; " +
+            profile);
     }
 
     @Test
     void idlingAllocatesNothing()
     {
-        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)THREADS;
         final CalibratedIdleStrategy calibrated = new CalibratedIdleStrategy(IdlePreset.BALANCED);
         final PhasedIdleStrategy phased = IdleStrategies.spin(4).thenYield(4).thenPark(
             Duration.ofNanos(1), Duration.ofNanos(1000));
         final IdleStrategy[] strategies = { calibrated, phased };
-        runIdleCalls(strategies, 1_000_000);
+        allocatedBytes(strategies, 1_000_000);
 
-        final long baseline = threads.getCurrentThreadAllocatedBytes();
-        final long noop = threads.getCurrentThreadAllocatedBytes() - baseline;
-        final long before = threads.getCurrentThreadAllocatedBytes();
-        runIdleCalls(strategies, 1_000_000);
-        final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-
-        assertEquals(noop, allocated, "bytes allocated over 2,000,000 idle calls");
+        assertEquals(0, allocatedBytes(strategies, 1_000_000), "bytes allocated over 2,000,000 idle calls");
+        assertTrue(allocatedBytes(new IdleStrategy[]{ new AllocatingIdleStrategy() }, 1_000) >= 16_000,
+            "the measurement sees an allocation when there is one");
     }
 
-    private static void runIdleCalls(final IdleStrategy[] strategies, final int calls)
+    static long allocatedBytes(final IdleStrategy[] strategies, final int calls)
     {
+        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)THREADS;
+        final long before = threads.getCurrentThreadAllocatedBytes();
         for (final IdleStrategy strategy : strategies)
         {
             for (int i = 0; i < calls; i++)
@@ -81,6 +90,7 @@ class RealThreadBehaviourTest
                 strategy.idle();
             }
         }
+        return threads.getCurrentThreadAllocatedBytes() - before;
     }
 
     /**
@@ -110,10 +120,40 @@ class RealThreadBehaviourTest
                 nowNs = System.nanoTime();
             }
             share[0] = (double)(THREADS.getCurrentThreadCpuTime() - cpuStartNs) / (nowNs - startNs);
-        });
+        }, "idle-cpu-share");
+        worker.setDaemon(true);
         worker.start();
-        worker.join();
+        worker.join(JOIN_TIMEOUT_MS);
+        assertTrue(!worker.isAlive(), "the worker did not finish its idle window");
         assertTrue(!Double.isNaN(share[0]), "the worker lost its interrupt flag");
         return share[0];
+    }
+
+    /**
+     * Allocates 16 bytes or more per idle call and keeps the last array reachable, so escape analysis cannot
+     * remove it: the positive control of the allocation test.
+     */
+    private static final class AllocatingIdleStrategy implements IdleStrategy
+    {
+        private byte[] last;
+
+        public void idle(final int workCount)
+        {
+            last = new byte[1];
+        }
+
+        public void idle()
+        {
+            last = new byte[1];
+        }
+
+        public void reset()
+        {
+        }
+
+        public String alias()
+        {
+            return "allocating" + last.length;
+        }
     }
 }

@@ -1,46 +1,37 @@
 package io.github.idlekit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TimerProfileTest
 {
-    @AfterEach
-    void restoreMeasuredProfile()
-    {
-        System.clearProperty(TimerProfile.PARK_FLOOR_PROPERTY);
-        System.clearProperty(TimerProfile.CALIBRATION_PROPERTY);
-        System.clearProperty(TimerProfile.BUDGET_PROPERTY);
-        Thread.interrupted();
-        TimerProfile.recalibrate();
-    }
+    private final Map<String, String> properties = new HashMap<>();
 
     @Test
-    void currentIsMeasuredOnceAndCached()
+    void currentIsAMeasurementWithEnoughSamples()
     {
-        final TimerProfile first = TimerProfile.current();
+        final TimerProfile current = TimerProfile.current();
 
-        assertSame(first, TimerProfile.current());
-        assertEquals(TimerProfile.Source.MEASURED, first.source());
-        assertTrue(first.parkSamples() >= TimerMeasurement.MIN_PARK_SAMPLES, first.toString());
-        assertTrue(first.parkFloorNs() > 0 && first.parkFloorP90Ns() >= first.parkFloorNs(), first.toString());
+        assertEquals(TimerProfile.Source.MEASURED, current.source());
+        assertTrue(current.parkSamples() >= TimerMeasurement.MIN_PARK_SAMPLES, current.toString());
+        assertTrue(current.parkFloorNs() > 0 && current.parkFloorP90Ns() >= current.parkFloorNs(), current.toString());
     }
 
     @Test
     void floorPropertySkipsMeasuring()
     {
-        System.setProperty(TimerProfile.PARK_FLOOR_PROPERTY, "2ms");
+        properties.put(TimerProfile.PARK_FLOOR_PROPERTY, "2ms");
 
-        final TimerProfile profile = TimerProfile.recalibrate();
+        final TimerProfile profile = TimerProfile.fromProperties(properties::get);
 
-        assertSame(profile, TimerProfile.current());
         assertEquals(2_000_000, profile.parkFloorNs());
         assertEquals(TimerProfile.Source.CONFIGURED, profile.source());
         assertEquals("park floor 2.00 ms (p90 2.00 ms, 0 samples, configured), overshoot 2.00 ms", profile.toString());
@@ -49,9 +40,9 @@ class TimerProfileTest
     @Test
     void defaultModeUsesPerOsValues()
     {
-        System.setProperty(TimerProfile.CALIBRATION_PROPERTY, "default");
+        properties.put(TimerProfile.CALIBRATION_PROPERTY, "default");
 
-        final TimerProfile profile = TimerProfile.recalibrate();
+        final TimerProfile profile = TimerProfile.fromProperties(properties::get);
 
         assertEquals(TimerProfile.Source.DEFAULT, profile.source());
         assertEquals(TimerProfile.osDefault(System.getProperty("os.name")).parkFloorNs(), profile.parkFloorNs());
@@ -64,37 +55,48 @@ class TimerProfileTest
     @Test
     void badPropertiesNameThePropertyAndTheValue()
     {
-        System.setProperty(TimerProfile.CALIBRATION_PROPERTY, "guess");
+        properties.put(TimerProfile.CALIBRATION_PROPERTY, "guess");
         assertEquals("idlekit.calibration: 'guess' is not one of measure, default",
-            assertThrows(IllegalArgumentException.class, TimerProfile::recalibrate).getMessage());
+            assertThrows(IllegalArgumentException.class, () -> TimerProfile.fromProperties(properties::get))
+                .getMessage());
 
-        System.setProperty(TimerProfile.PARK_FLOOR_PROPERTY, "fast");
-        assertTrue(assertThrows(IllegalArgumentException.class, TimerProfile::recalibrate).getMessage()
-            .startsWith("idlekit.park.floor: 'fast'"));
+        properties.put(TimerProfile.PARK_FLOOR_PROPERTY, "fast");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> TimerProfile.fromProperties(properties::get))
+            .getMessage().startsWith("idlekit.park.floor: 'fast'"));
     }
 
     @Test
+    @Timeout(30)
     void budgetPropertyBoundsTheMeasurement()
     {
-        System.setProperty(TimerProfile.BUDGET_PROPERTY, "1ms");
+        properties.put(TimerProfile.BUDGET_PROPERTY, "1ms");
+        final TimerProfile quick = TimerProfile.fromProperties(properties::get);
+        properties.put(TimerProfile.BUDGET_PROPERTY, "200ms");
+        final TimerProfile thorough = TimerProfile.fromProperties(properties::get);
 
-        final TimerProfile quick = TimerProfile.recalibrate();
-
-        assertTrue(quick.parkSamples() < TimerMeasurement.MAX_PARK_SAMPLES, quick.toString());
+        assertTrue(quick.parkSamples() < thorough.parkSamples(), quick + " vs " + thorough);
+        assertTrue(quick.parkSamples() >= TimerMeasurement.MIN_PARK_SAMPLES, quick.toString());
     }
 
     @Test
+    @Timeout(30)
     void interruptedCallerGetsARealMeasurementAndKeepsItsFlag()
     {
         final TimerProfile reference = TimerProfile.measure(Duration.ofMillis(20));
         Thread.currentThread().interrupt();
+        try
+        {
+            final TimerProfile profile = TimerProfile.measure(Duration.ofMillis(20));
 
-        final TimerProfile profile = TimerProfile.measure(Duration.ofMillis(20));
-
-        assertTrue(Thread.currentThread().isInterrupted());
-        // A park with the interrupt flag set returns in well under a microsecond; a real floor is far above that.
-        assertTrue(profile.parkFloorNs() * 10 > reference.parkFloorNs(), profile + " vs " + reference);
-        assertTrue(profile.parkFloorNs() > 1_000, profile.toString());
+            assertTrue(Thread.currentThread().isInterrupted());
+            // A park with the interrupt flag set returns in well under a microsecond; a real floor is far above it.
+            assertTrue(profile.parkFloorNs() * 10 > reference.parkFloorNs(), profile + " vs " + reference);
+            assertTrue(profile.parkFloorNs() > 1_000, profile.toString());
+        }
+        finally
+        {
+            Thread.interrupted();
+        }
     }
 
     @Test

@@ -3,16 +3,21 @@ package io.github.idlekit;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Measures how long a worker idling with a strategy takes to notice an event: a worker thread (created by the
  * caller, so on Linux it inherits the caller's timer slack) polls a counter, and the caller leaves it idle for a
- * gap before each publish. Shared by the core and platform tests through core's test jar.
+ * gap before each publish. Shared by the core and platform tests through core's test jar. Every wait is bounded:
+ * a worker that stops noticing events fails the measurement instead of hanging the build.
  */
 public final class WakeUpLatency
 {
+    private static final long EVENT_DEADLINE_NS = TimeUnit.SECONDS.toNanos(10);
+    private static final long STOP_PUBLISHED = Long.MAX_VALUE;
+
     private WakeUpLatency()
     {
     }
@@ -25,6 +30,7 @@ public final class WakeUpLatency
      * @param events       events measured.
      * @return the median publish-to-observed latency in nanoseconds.
      * @throws InterruptedException if interrupted while joining the worker.
+     * @throws AssertionError       when the worker does not notice an event within 10 s or does not stop.
      */
     public static long medianNs(
         final IdleStrategy strategy, final TimerProfile profile, final long gapNs, final int warmupEvents,
@@ -40,6 +46,10 @@ public final class WakeUpLatency
             while (seen < total)
             {
                 final long value = published.get();
+                if (value == STOP_PUBLISHED)
+                {
+                    return;
+                }
                 if (value > seen)
                 {
                     seen = value;
@@ -51,31 +61,48 @@ public final class WakeUpLatency
                     strategy.idle(0);
                 }
             }
-        });
+        }, "wake-up-latency-worker");
+        worker.setDaemon(true);
         worker.start();
-        for (int i = 0; i < total; i++)
+        try
         {
-            final long deadlineNs = System.nanoTime() + gapNs;
-            while (deadlineNs - System.nanoTime() > 3 * profile.parkFloorP90Ns())
+            for (int i = 0; i < total; i++)
             {
-                LockSupport.parkNanos(1);
-            }
-            while (deadlineNs - System.nanoTime() > 0)
-            {
-                Thread.onSpinWait();
-            }
-            final long publishNs = System.nanoTime();
-            published.set(i + 1);
-            while (observed.get() - publishNs < 0)
-            {
-                Thread.onSpinWait();
-            }
-            if (i >= warmupEvents)
-            {
-                latenciesNs[i - warmupEvents] = observed.get() - publishNs;
+                final long deadlineNs = System.nanoTime() + gapNs;
+                while (deadlineNs - System.nanoTime() > 3 * profile.parkFloorP90Ns())
+                {
+                    LockSupport.parkNanos(1);
+                }
+                while (deadlineNs - System.nanoTime() > 0)
+                {
+                    Thread.onSpinWait();
+                }
+                final long publishNs = System.nanoTime();
+                published.set(i + 1);
+                while (observed.get() - publishNs < 0)
+                {
+                    if (System.nanoTime() - publishNs > EVENT_DEADLINE_NS)
+                    {
+                        throw new AssertionError("event " + i + " not noticed within 10 s by " + strategy);
+                    }
+                    Thread.onSpinWait();
+                }
+                if (i >= warmupEvents)
+                {
+                    latenciesNs[i - warmupEvents] = observed.get() - publishNs;
+                }
             }
         }
-        worker.join();
+        finally
+        {
+            published.set(STOP_PUBLISHED);
+            LockSupport.unpark(worker);
+            worker.join(TimeUnit.NANOSECONDS.toMillis(EVENT_DEADLINE_NS));
+        }
+        if (worker.isAlive())
+        {
+            throw new AssertionError("the worker did not stop within 10 s: " + strategy);
+        }
         Arrays.sort(latenciesNs);
         return latenciesNs[events / 2];
     }

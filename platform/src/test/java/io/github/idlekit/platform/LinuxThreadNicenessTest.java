@@ -1,15 +1,18 @@
 package io.github.idlekit.platform;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LinuxThreadNicenessTest
 {
     private static final long CAP_SYS_NICE_BIT = 1L << 23;

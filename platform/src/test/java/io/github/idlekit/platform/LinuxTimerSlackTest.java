@@ -6,6 +6,7 @@ import io.github.idlekit.TimerProfile;
 import io.github.idlekit.WakeUpLatency;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -13,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,6 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Real timer slack on Linux. Each test works on fresh threads so that the test runner's threads keep their slack.
  */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LinuxTimerSlackTest
 {
     @BeforeAll

@@ -2,11 +2,13 @@ package io.github.idlekit.platform;
 
 import io.github.idlekit.TimerProfile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Loads the platform and core classes in a class loader that cannot see JNA, as in an application that left the
  * optional dependency out.
  */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class WithoutJnaTest
 {
     @Test
