@@ -1,5 +1,6 @@
 package io.github.idlekit;
 
+import io.github.idlekit.internal.Durations;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.time.Duration;
@@ -8,8 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * An idle strategy whose thresholds are sized from the measured park granularity of this machine, so that its
- * settings mean the same latency on Linux (park floor about 57 µs on the project's VM), macOS and Windows (park floor one 15.6 ms
- * timer tick unless the resolution is raised). See {@link IdlePreset} for the rules and {@link TimerProfile} for
+ * settings mean the same latency on Linux (a park floor of tens of microseconds, set by the timer slack), macOS
+ * and Windows (a park floor of one 15.6 ms timer tick unless the resolution is raised). See {@link IdlePreset} for the rules and {@link TimerProfile} for
  * the measurement.
  *
  * <p>Drop-in for Agrona's {@code AgentRunner} and for Aeron, which creates idle strategies from a class name

@@ -1,6 +1,7 @@
 package io.github.idlekit;
 
-import java.util.Locale;
+import io.github.idlekit.internal.Durations;
+
 import java.util.Objects;
 import java.util.StringJoiner;
 
@@ -149,8 +150,9 @@ public final class IdlePlan
     }
 
     /**
-     * @return the plan in spec syntax, e.g. {@code spin:20us,yield:50us,park:70us..1ms}; the park overshoot is not
-     * part of the spec.
+     * @return the plan in spec syntax, e.g. {@code spin:20us,yield:50us,park:70us..1ms}, or
+     * {@code park:113us..1ms*1.25-57us} for a plan whose parks are requested 57 µs shorter than they should last;
+     * {@link IdleStrategies#parse(String)} turns it back into an equal plan.
      */
     public String toSpec()
     {
@@ -160,9 +162,11 @@ public final class IdlePlan
         addPhase(spec, "yield", yieldCount, yieldNs, single);
         if (parks())
         {
-            spec.add(minParkNs == maxParkNs ?
-                "park:" + Durations.toSpec(minParkNs) :
-                "park:" + Durations.toSpec(minParkNs) + ".." + Durations.toSpec(maxParkNs) + growthSpec());
+            final String growth = parkGrowth == DOUBLING ? "" :
+                "*" + (parkGrowth == Math.rint(parkGrowth) ? Long.toString((long)parkGrowth) : Double.toString(parkGrowth));
+            spec.add("park:" + Durations.toSpec(minParkNs) +
+                (minParkNs == maxParkNs && growth.isEmpty() ? "" : ".." + Durations.toSpec(maxParkNs) + growth) +
+                (parkOvershootNs > 0 ? "-" + Durations.toSpec(parkOvershootNs) : ""));
         }
         return spec.toString();
     }
@@ -249,16 +253,6 @@ public final class IdlePlan
             throw new IllegalArgumentException(
                 "a plan without a park phase must end with an unbounded phase: " + toSpec());
         }
-    }
-
-    private String growthSpec()
-    {
-        if (parkGrowth == DOUBLING)
-        {
-            return "";
-        }
-        final String growth = String.format(Locale.ROOT, "%.6f", parkGrowth).replaceAll("0+$", "");
-        return "*" + (growth.endsWith(".") ? growth.substring(0, growth.length() - 1) : growth);
     }
 
     private static void requireNonNegative(final String name, final long value)

@@ -1,5 +1,7 @@
 package io.github.idlekit;
 
+import io.github.idlekit.internal.Durations;
+
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -82,14 +84,6 @@ public enum IdlePreset
     public String specName()
     {
         return specName;
-    }
-
-    /**
-     * @return the longest park this preset plans where the floor is shorter; {@link Duration#ZERO} means one floor.
-     */
-    public Duration defaultMaxPark()
-    {
-        return Duration.ofNanos(maxParkNs);
     }
 
     /**

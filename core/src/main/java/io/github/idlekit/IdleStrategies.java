@@ -1,5 +1,6 @@
 package io.github.idlekit;
 
+import io.github.idlekit.internal.Durations;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -29,7 +30,9 @@ import java.util.Objects;
  *     <li>phase lists such as {@code spin:20us,yield:50us,park:70us..1ms}: a {@link PhasedIdleStrategy}. A spin or
  *     yield phase takes a duration ({@code 20us}), a count of idle calls ({@code 100}), or nothing or
  *     {@code forever} when it is the last phase; a park phase takes {@code min..max}, optionally with a growth
- *     factor per park ({@code park:70us..1ms*1.25}, doubling by default), or one fixed period;</li>
+ *     factor per park ({@code park:70us..1ms*1.25}, doubling by default), or one fixed period, and optionally
+ *     an overshoot to subtract from every request ({@code park:113us..1ms-57us}: each park is requested 57 µs
+ *     shorter, so that on an OS that oversleeps by 57 µs it lasts its period);</li>
  *     <li>Agrona's aliases {@code noop}, {@code spin}, {@code yield}, {@code sleep-ns}, {@code sleep-ms} and
  *     {@code backoff}, which give Agrona's own strategies with their defaults.</li>
  * </ul>
@@ -54,9 +57,9 @@ public final class IdleStrategies
      * @param duration positive time spent spinning.
      * @return the plan so far.
      */
-    public static SpinPhase spin(final Duration duration)
+    public static SpinStage spin(final Duration duration)
     {
-        return new SpinPhase(0, Durations.requirePositiveNanos("spin", duration));
+        return new SpinStage(0, Durations.requirePositiveNanos("spin", duration));
     }
 
     /**
@@ -65,9 +68,9 @@ public final class IdleStrategies
      * @param count positive number of spins.
      * @return the plan so far.
      */
-    public static SpinPhase spin(final long count)
+    public static SpinStage spin(final long count)
     {
-        return new SpinPhase(requirePositiveCount("spin", count), 0);
+        return new SpinStage(requirePositiveCount("spin", count), 0);
     }
 
     /**
@@ -86,9 +89,9 @@ public final class IdleStrategies
      * @param duration positive time spent yielding.
      * @return the plan so far.
      */
-    public static YieldPhase yielding(final Duration duration)
+    public static YieldStage yielding(final Duration duration)
     {
-        return new YieldPhase(0, 0, 0, Durations.requirePositiveNanos("yield", duration));
+        return new YieldStage(0, 0, 0, Durations.requirePositiveNanos("yield", duration));
     }
 
     /**
@@ -97,9 +100,9 @@ public final class IdleStrategies
      * @param count positive number of yields.
      * @return the plan so far.
      */
-    public static YieldPhase yielding(final long count)
+    public static YieldStage yielding(final long count)
     {
-        return new YieldPhase(0, 0, requirePositiveCount("yield", count), 0);
+        return new YieldStage(0, 0, requirePositiveCount("yield", count), 0);
     }
 
     /**
@@ -111,7 +114,7 @@ public final class IdleStrategies
      */
     public static PhasedIdleStrategy park(final Duration minPark, final Duration maxPark)
     {
-        return new YieldPhase(0, 0, 0, 0).thenPark(minPark, maxPark);
+        return new YieldStage(0, 0, 0, 0).thenPark(minPark, maxPark);
     }
 
     /**
@@ -198,6 +201,7 @@ public final class IdleStrategies
         long minParkNs = 0;
         long maxParkNs = 0;
         double parkGrowth = IdlePlan.DOUBLING;
+        long parkOvershootNs = 0;
         int lastPhase = -1;
         String unboundedToken = null;
         for (final String rawToken : spec.split(",", -1))
@@ -224,14 +228,20 @@ public final class IdleStrategies
                 {
                     throw new IllegalArgumentException("phase '" + token + "' needs a period, e.g. park:70us..1ms");
                 }
-                final int star = argument.indexOf('*');
-                final String periods = star < 0 ? argument : argument.substring(0, star);
+                final int dash = argument.indexOf('-');
+                final String ladder = dash < 0 ? argument : argument.substring(0, dash);
+                if (dash >= 0)
+                {
+                    parkOvershootNs = Durations.parsePositiveNanos("parkOvershoot", argument.substring(dash + 1));
+                }
+                final int star = ladder.indexOf('*');
+                final String periods = star < 0 ? ladder : ladder.substring(0, star);
                 final int range = periods.indexOf("..");
                 minParkNs = Durations.parsePositiveNanos("minPark", range < 0 ? periods : periods.substring(0, range));
                 maxParkNs = range < 0 ? minParkNs : Durations.parsePositiveNanos("maxPark", periods.substring(range + 2));
                 if (star >= 0)
                 {
-                    parkGrowth = parseGrowth(token, argument.substring(star + 1));
+                    parkGrowth = parseGrowth(token, ladder.substring(star + 1));
                 }
             }
             else
@@ -244,7 +254,7 @@ public final class IdleStrategies
                 }
             }
         }
-        return new IdlePlan(spin[0], spin[1], yield[0], yield[1], minParkNs, maxParkNs, parkGrowth, 0);
+        return new IdlePlan(spin[0], spin[1], yield[0], yield[1], minParkNs, maxParkNs, parkGrowth, parkOvershootNs);
     }
 
     private static double parseGrowth(final String token, final String growth)

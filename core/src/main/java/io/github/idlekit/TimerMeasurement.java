@@ -6,10 +6,16 @@ import java.util.Arrays;
  * One measurement of the waiting primitives, bounded in wall time.
  *
  * <p>Parks dominate the cost: where the floor is a 16 ms Windows tick, three parks already take 48 ms. So the
- * floor is sampled first, for at most {@value #FLOOR_SHARE_PERCENT}% of the budget and at least
- * {@value #MIN_PARK_SAMPLES} samples; the overshoot of a longer request is sampled only while the budget still
- * fits a sample, and assumed equal to the floor (the Linux model: a request r lasts r + slack) when it does not.
- * Medians keep one descheduled sample from poisoning the result.
+ * cheap operations get at most {@value #CHEAP_SHARE_PERCENT}% of the budget (on a loaded machine one yield can
+ * give the core away for a whole scheduler slice), and the floor is sampled for at most
+ * {@value #FLOOR_SHARE_PERCENT}% of it and at least {@value #MIN_PARK_SAMPLES} samples; the overshoot of a longer
+ * request is sampled only while the budget still fits a sample, and assumed equal to the floor (the Linux model:
+ * a request r lasts r + slack) when it does not. Medians keep one descheduled sample from poisoning the result.
+ *
+ * <p>The first parks of a fresh thread in a fresh JVM run slower (cold caches and code paths, an idle CPU in a
+ * deep sleep state), so on a fine timer up to {@value #MAX_WARMUP_PARKS} parks lasting together less than
+ * {@value #WARMUP_LIMIT_NS} ns are taken and discarded first. A coarse timer skips the warm-up: there a park costs
+ * a whole tick, and the median of three samples already discards the first, partial one.
  */
 final class TimerMeasurement
 {
@@ -17,8 +23,12 @@ final class TimerMeasurement
     static final int MAX_PARK_SAMPLES = 64;
     static final int MAX_OVERSHOOT_SAMPLES = 16;
     static final int FLOOR_SHARE_PERCENT = 60;
+    static final int CHEAP_SHARE_PERCENT = 10;
+    static final int MAX_WARMUP_PARKS = 8;
+    static final long WARMUP_LIMIT_NS = 1_000_000L;
     private static final int CHEAP_OP_SAMPLES = 32;
-    private static final int YIELDS_PER_SAMPLE = 16;
+    private static final int MIN_CHEAP_OP_SAMPLES = 1;
+    private static final int YIELDS_PER_SAMPLE = 1;
     private static final int SPIN_WAITS_PER_SAMPLE = 256;
 
     private final ThreadWaits waits;
@@ -33,13 +43,24 @@ final class TimerMeasurement
     TimerProfile run()
     {
         final long startNs = waits.nanoTime();
-        final double onSpinWaitNs = medianBatchCost(SPIN_WAITS_PER_SAMPLE, false);
-        final double yieldNs = medianBatchCost(YIELDS_PER_SAMPLE, true);
+        final long cheapShareNs = budgetNs / 100 * CHEAP_SHARE_PERCENT / 2;
+        final double onSpinWaitNs = medianBatchCost(SPIN_WAITS_PER_SAMPLE, false, startNs + cheapShareNs);
+        final double yieldNs = medianBatchCost(YIELDS_PER_SAMPLE, true, startNs + 2 * cheapShareNs);
 
         final long floorDeadlineNs = startNs + budgetNs / 100 * FLOOR_SHARE_PERCENT;
         final long[] floorSamples = new long[MAX_PARK_SAMPLES];
         int floorCount = 0;
-        long lastNs = 0;
+        long lastNs = timePark(1);
+        long warmupNs = lastNs;
+        for (int warmups = 1; warmups < MAX_WARMUP_PARKS && warmupNs < WARMUP_LIMIT_NS; warmups++)
+        {
+            lastNs = timePark(1);
+            warmupNs += lastNs;
+        }
+        if (warmupNs >= WARMUP_LIMIT_NS)
+        {
+            floorSamples[floorCount++] = lastNs;
+        }
         while (floorCount < MAX_PARK_SAMPLES &&
             (floorCount < MIN_PARK_SAMPLES || waits.nanoTime() + lastNs - floorDeadlineNs <= 0))
         {
@@ -78,10 +99,11 @@ final class TimerMeasurement
         return waits.nanoTime() - beforeNs;
     }
 
-    private double medianBatchCost(final int opsPerSample, final boolean yield)
+    private double medianBatchCost(final int opsPerSample, final boolean yield, final long deadlineNs)
     {
         final long[] samples = new long[CHEAP_OP_SAMPLES];
-        for (int s = 0; s < CHEAP_OP_SAMPLES; s++)
+        int count = 0;
+        while (count < CHEAP_OP_SAMPLES && (count < MIN_CHEAP_OP_SAMPLES || waits.nanoTime() - deadlineNs < 0))
         {
             final long beforeNs = waits.nanoTime();
             for (int i = 0; i < opsPerSample; i++)
@@ -95,9 +117,9 @@ final class TimerMeasurement
                     waits.onSpinWait();
                 }
             }
-            samples[s] = waits.nanoTime() - beforeNs;
+            samples[count++] = waits.nanoTime() - beforeNs;
         }
-        return (double)percentile(sorted(samples, CHEAP_OP_SAMPLES), 50) / opsPerSample;
+        return (double)percentile(sorted(samples, count), 50) / opsPerSample;
     }
 
     private static long[] sorted(final long[] samples, final int count)

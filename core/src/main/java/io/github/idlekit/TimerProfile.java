@@ -1,5 +1,7 @@
 package io.github.idlekit;
 
+import io.github.idlekit.internal.Durations;
+
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -10,8 +12,8 @@ import java.util.function.UnaryOperator;
  * {@code LockSupport.parkNanos(1)} actually lasts), how much longer than requested a longer park lasts, and the
  * cost of {@link Thread#yield()} and {@link Thread#onSpinWait()}.
  *
- * <p>Why measure: the same {@code parkNanos(1)} lasts about 50-90 µs on Linux, where a futex timeout is delayed
- * by the thread's timer slack (50 µs by default), and 1-16 ms on Windows, where HotSpot truncates the request to
+ * <p>Why measure: the same {@code parkNanos(1)} lasts tens of microseconds on Linux, where a futex timeout is
+ * delayed by the thread's timer slack (50 µs by default), and up to a whole timer tick on Windows, where HotSpot truncates the request to
  * whole milliseconds and {@code WaitForSingleObject} wakes on the next system timer tick (15.625 ms by default).
  * A strategy with hard-coded thresholds therefore means a different latency on every OS; a strategy sized from a
  * {@code TimerProfile} does not.
@@ -167,10 +169,9 @@ public final class TimerProfile
 
     /**
      * Conservative values for an OS, chosen without measuring, from public and field measurements: Windows
-     * 15.625 ms (the default system timer tick), macOS 100 µs (timers oversleep about 50 µs and are coalesced),
-     * Linux 100 µs (the 50 µs default timer slack plus the wake-up; the floor measured on the project's VM is about
-     * 57 µs, {@code docs/results/probe-native.txt}), and
-     * 1 ms for anything else.
+     * 15.625 ms (the default system timer tick), macOS 100 µs (timers oversleep tens of microseconds and are
+     * coalesced), Linux 100 µs (the 50 µs default timer slack plus the wake-up, rounded up), and 1 ms for anything
+     * else.
      *
      * @param osName the value of {@code os.name}.
      * @return a {@link Source#DEFAULT} profile.
@@ -254,8 +255,8 @@ public final class TimerProfile
     }
 
     /**
-     * @return e.g. {@code park floor 56.7 µs (p90 57.2 µs, 64 samples, measured), overshoot 56.7 µs, yield 0.47 µs,
-     * onSpinWait 42.0 ns}.
+     * @return the floor with its p90, sample count and source, the overshoot, and the cost of yield and
+     * onSpinWait when measured.
      */
     public String toString()
     {

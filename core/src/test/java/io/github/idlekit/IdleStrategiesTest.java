@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
+import java.util.Random;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.TimeUnit;
 
@@ -138,5 +139,59 @@ class IdleStrategiesTest
         assertEquals("maxPark",
             assertThrows(NullPointerException.class,
                 () -> IdleStrategies.spin(1).thenPark(Duration.ofMillis(2), null)).getMessage());
+    }
+
+    @Test
+    void everyPlanRoundTripsThroughItsSpecExactly()
+    {
+        final Random random = new Random(20261122L);
+        for (int i = 0; i < 5_000; i++)
+        {
+            final IdlePlan plan = randomPlan(random);
+
+            final IdlePlan parsed = ((PhasedIdleStrategy)IdleStrategies.parse(plan.toSpec())).plan();
+
+            assertEquals(plan, parsed, plan.toSpec());
+            assertEquals(plan.toSpec(), new PhasedIdleStrategy(plan).alias());
+        }
+    }
+
+    @Test
+    void calibratedPlansKeepTheirOvershootInTheSpec()
+    {
+        final IdlePlan plan = new IdlePlan(0, 4_688, 0, 4_688, 75_000, 1_000_000, 1.25, 60_000);
+
+        assertEquals("spin:4688ns,yield:4688ns,park:75us..1ms*1.25-60us", plan.toSpec());
+        assertEquals("park:1ms..1ms*1.0000001", new IdlePlan(0, 0, 0, 0, 1_000_000, 1_000_000, 1.0000001, 0).toSpec());
+    }
+
+    private static IdlePlan randomPlan(final Random random)
+    {
+        final boolean parks = random.nextInt(4) > 0;
+        final int spinKind = random.nextInt(parks ? 3 : 4);
+        final int yieldKind = spinKind == 3 ? 0 : random.nextInt(parks ? 3 : 4);
+        final long minParkNs = parks ? 1 + (long)(random.nextDouble() * random.nextDouble() * 20_000_000L) : 0;
+        final long maxParkNs = parks ? minParkNs + (random.nextBoolean() ? 0 : random.nextInt(50_000_000)) : 0;
+        final double growth = !parks || random.nextInt(3) == 0 ?
+            IdlePlan.DOUBLING : 1 + Math.max(1e-9, random.nextDouble() * (IdlePlan.MAX_PARK_GROWTH - 1));
+        final long overshootNs = parks && random.nextBoolean() ? 1 + random.nextInt(20_000_000) : 0;
+        final boolean unboundedLast = !parks && (spinKind != 3 && yieldKind != 3);
+        return new IdlePlan(
+            countOf(spinKind, random), nanosOf(spinKind, random),
+            unboundedLast ? IdlePlan.UNBOUNDED : countOf(yieldKind, random), unboundedLast ? 0 : nanosOf(yieldKind, random),
+            minParkNs, maxParkNs, growth, overshootNs);
+    }
+
+    /**
+     * Kind 0: absent, 1: a count, 2: a duration, 3: unbounded.
+     */
+    private static long countOf(final int kind, final Random random)
+    {
+        return kind == 1 ? 1 + random.nextInt(1_000_000) : kind == 3 ? IdlePlan.UNBOUNDED : 0;
+    }
+
+    private static long nanosOf(final int kind, final Random random)
+    {
+        return kind == 2 ? 1 + (long)(random.nextDouble() * random.nextDouble() * 50_000_000L) : 0;
     }
 }

@@ -45,12 +45,40 @@ class TimerMeasurementTest
     {
         final ScriptedWaits waits = new ScriptedWaits();
         final long[] parks = { 0 };
-        waits.parkDurationNs = requestNs -> ++parks[0] == 10 ? 40_000_000 : 70_000;
+        waits.parkDurationNs = requestNs -> ++parks[0] == 20 ? 40_000_000 : 70_000;
 
         final TimerProfile profile = new TimerMeasurement(waits, BUDGET_NS).run();
 
         assertEquals(70_000, profile.parkFloorNs());
         assertEquals(70_000, profile.parkFloorP90Ns());
+    }
+
+    @Test
+    void slowYieldsOnALoadedMachineDoNotEatTheBudget()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        waits.yieldCostNs = 3_000_000;
+        waits.parkDurationNs = requestNs -> requestNs + 60_000;
+
+        final long startNs = waits.nowNs;
+        final TimerProfile profile = new TimerMeasurement(waits, BUDGET_NS).run();
+
+        assertTrue(waits.nowNs - startNs <= BUDGET_NS + 200_000, "took " + (waits.nowNs - startNs) + " ns");
+        assertTrue(profile.parkSamples() > 32, profile.toString());
+        assertEquals(3_000_000, profile.yieldNs(), 0.001);
+    }
+
+    @Test
+    void fineTimerDiscardsWarmUpParks()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        final long[] parks = { 0 };
+        waits.parkDurationNs = requestNs -> ++parks[0] <= TimerMeasurement.MAX_WARMUP_PARKS ? 95_000 : 60_000;
+
+        final TimerProfile profile = new TimerMeasurement(waits, BUDGET_NS).run();
+
+        assertEquals(60_000, profile.parkFloorNs());
+        assertEquals(60_000, profile.parkFloorP90Ns(), "no cold sample among the recorded ones");
     }
 
     @Test

@@ -70,11 +70,10 @@ class TimerProfileTest
     void budgetPropertyBoundsTheMeasurement()
     {
         properties.put(TimerProfile.BUDGET_PROPERTY, "1ms");
-        final TimerProfile quick = TimerProfile.fromProperties(properties::get);
-        properties.put(TimerProfile.BUDGET_PROPERTY, "200ms");
-        final TimerProfile thorough = TimerProfile.fromProperties(properties::get);
 
-        assertTrue(quick.parkSamples() < thorough.parkSamples(), quick + " vs " + thorough);
+        final TimerProfile quick = TimerProfile.fromProperties(properties::get);
+
+        assertTrue(quick.parkSamples() < TimerMeasurement.MAX_PARK_SAMPLES, quick.toString());
         assertTrue(quick.parkSamples() >= TimerMeasurement.MIN_PARK_SAMPLES, quick.toString());
     }
 

@@ -1,6 +1,7 @@
 package io.github.idlekit.benchmarks;
 
 import io.github.idlekit.TimerProfile;
+import io.github.idlekit.internal.Durations;
 import io.github.idlekit.platform.LinuxTimerSlack;
 
 import java.io.IOException;
@@ -61,7 +62,7 @@ final class Compare
         final TimerProfile profile = TimerProfile.current();
         final String context = Probe.machine() + (null == slack ? "" : "; timer slack " + slack) + "; " + profile;
         out.println("compare: " + workloads.size() + " workloads x " + strategies.size() + " strategies, " +
-            io.github.idlekit.Durations.toHuman(durationNs) + " per cell");
+            io.github.idlekit.internal.Durations.toHuman(durationNs) + " per cell");
         out.println(context);
 
         final PrecisePacer pacer = new PrecisePacer(profile);

@@ -1,6 +1,6 @@
 package io.github.idlekit.benchmarks;
 
-import io.github.idlekit.Durations;
+import io.github.idlekit.internal.Durations;
 
 import java.util.ArrayList;
 import java.util.List;

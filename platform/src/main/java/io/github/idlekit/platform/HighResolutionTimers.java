@@ -1,7 +1,7 @@
 package io.github.idlekit.platform;
 
-import io.github.idlekit.Durations;
 import io.github.idlekit.TimerProfile;
+import io.github.idlekit.internal.Durations;
 
 import java.time.Duration;
 

@@ -9,7 +9,14 @@ public final class PlatformCallException extends PlatformUnavailableException
 {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * The native call and its arguments.
+     */
     private final String call;
+
+    /**
+     * The OS error code.
+     */
     private final int errorCode;
 
     /**

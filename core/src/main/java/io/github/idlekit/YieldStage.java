@@ -1,19 +1,21 @@
 package io.github.idlekit;
 
+import io.github.idlekit.internal.Durations;
+
 import java.time.Duration;
 
 /**
- * A plan that ends, so far, with a bounded spin or yield phase; say how it parks. Created by
- * {@link SpinPhase#thenYield(Duration)}, {@link IdleStrategies#yielding(Duration)} and their count forms.
+ * The builder stage after a bounded yield phase (or a start without one): say how it parks. Created by
+ * {@link SpinStage#thenYield(Duration)}, {@link IdleStrategies#yielding(Duration)} and their count forms.
  */
-public final class YieldPhase
+public final class YieldStage
 {
     private final long spinCount;
     private final long spinNs;
     private final long yieldCount;
     private final long yieldNs;
 
-    YieldPhase(final long spinCount, final long spinNs, final long yieldCount, final long yieldNs)
+    YieldStage(final long spinCount, final long spinNs, final long yieldCount, final long yieldNs)
     {
         this.spinCount = spinCount;
         this.spinNs = spinNs;

@@ -1,17 +1,19 @@
 package io.github.idlekit;
 
+import io.github.idlekit.internal.Durations;
+
 import java.time.Duration;
 
 /**
- * A plan that starts with a bounded spin phase; say what follows it. Created by
+ * The builder stage after a bounded spin phase: say what follows it. Created by
  * {@link IdleStrategies#spin(Duration)} or {@link IdleStrategies#spin(long)}.
  */
-public final class SpinPhase
+public final class SpinStage
 {
     private final long spinCount;
     private final long spinNs;
 
-    SpinPhase(final long spinCount, final long spinNs)
+    SpinStage(final long spinCount, final long spinNs)
     {
         this.spinCount = spinCount;
         this.spinNs = spinNs;
@@ -23,9 +25,9 @@ public final class SpinPhase
      * @param duration positive time spent yielding.
      * @return the plan so far.
      */
-    public YieldPhase thenYield(final Duration duration)
+    public YieldStage thenYield(final Duration duration)
     {
-        return new YieldPhase(spinCount, spinNs, 0, Durations.requirePositiveNanos("yield", duration));
+        return new YieldStage(spinCount, spinNs, 0, Durations.requirePositiveNanos("yield", duration));
     }
 
     /**
@@ -34,9 +36,9 @@ public final class SpinPhase
      * @param count positive number of yields.
      * @return the plan so far.
      */
-    public YieldPhase thenYield(final long count)
+    public YieldStage thenYield(final long count)
     {
-        return new YieldPhase(spinCount, spinNs, IdleStrategies.requirePositiveCount("yield", count), 0);
+        return new YieldStage(spinCount, spinNs, IdleStrategies.requirePositiveCount("yield", count), 0);
     }
 
     /**
@@ -58,7 +60,21 @@ public final class SpinPhase
      */
     public PhasedIdleStrategy thenPark(final Duration minPark, final Duration maxPark)
     {
-        return new YieldPhase(spinCount, spinNs, 0, 0).thenPark(minPark, maxPark);
+        return new YieldStage(spinCount, spinNs, 0, 0).thenPark(minPark, maxPark);
+    }
+
+    /**
+     * Park after spinning, growing the period by {@code growth} per park from {@code minPark} to {@code maxPark};
+     * see {@link IdlePlan} for what the growth factor bounds.
+     *
+     * @param minPark the first park period, positive.
+     * @param maxPark the longest park period, at least {@code minPark}.
+     * @param growth  the factor from one period to the next, above 1 and at most 16.
+     * @return the strategy.
+     */
+    public PhasedIdleStrategy thenPark(final Duration minPark, final Duration maxPark, final double growth)
+    {
+        return new YieldStage(spinCount, spinNs, 0, 0).thenPark(minPark, maxPark, growth);
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.github.idlekit;
+package io.github.idlekit.internal;
 
 import java.time.Duration;
 import java.util.Locale;

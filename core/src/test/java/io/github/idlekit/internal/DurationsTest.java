@@ -1,4 +1,4 @@
-package io.github.idlekit;
+package io.github.idlekit.internal;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
