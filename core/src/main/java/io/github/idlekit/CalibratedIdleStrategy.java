@@ -7,36 +7,156 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
 
+abstract class CalibratedIdleStrategyPrePad
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+}
+
+abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
+{
+    boolean idle;
+    int segment;
+    long episodeStartNs;
+    long lastIdleFromNs;
+    long lastIdleToNs;
+    boolean episodeToRecord;
+    int episodesSincePlan;
+    long lastPlanNs;
+    long parks;
+    long exploreUntilNs;
+    boolean exploring;
+}
+
+abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
+{
+    byte p064, p065, p066, p067, p068, p069, p070, p071, p072, p073, p074, p075, p076, p077, p078, p079;
+    byte p080, p081, p082, p083, p084, p085, p086, p087, p088, p089, p090, p091, p092, p093, p094, p095;
+    byte p096, p097, p098, p099, p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111;
+    byte p112, p113, p114, p115, p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127;
+}
+
 /**
- * An idle strategy whose thresholds are sized from the measured park granularity of this machine, so that its
- * settings mean the same latency on Linux (a park floor of tens of microseconds, set by the timer slack), macOS
- * and Windows (a park floor of one 15.6 ms timer tick unless the resolution is raised). See {@link IdlePreset} for the rules and {@link TimerProfile} for
- * the measurement.
+ * An idle strategy that learns what its own thread's parks really last and how long its idle episodes are, and
+ * spins, yields and parks so that the expected CPU per episode plus λ times the expected wake-up latency is least.
+ *
+ * <p>Why learn rather than measure once: a park's real length depends on the thread (Linux timer slack is per
+ * thread; a virtual thread waits on the scheduler's timer) and can change while the JVM runs (another process
+ * raising the Windows timer resolution), and the best plan depends on when work comes: regular gaps are best met by
+ * parking until just before the next item and spinning the rest, memoryless gaps by spinning for a threshold and
+ * then parking, rare work by parks whose period grows with the square root of the gap. Fixed ladders such as
+ * Agrona's {@code BackoffIdleStrategy} get one of these right at a time, and mean different latencies on every OS.
+ *
+ * <p>How: each park's real duration is measured (one clock read after a park that lasted tens of microseconds or
+ * more) into a {@link ParkTimerModel} seeded from {@link TimerProfile#current()}; each episode's length is known,
+ * to within the park it ended in, from the clock reads the strategy makes anyway (none on the work-found path) and
+ * goes into a decaying {@link IdleGapHistogram}. Every {@value #EPISODES_PER_PLAN} episodes, and at most once per
+ * {@value #MIN_PLAN_INTERVAL_NS} ns, a {@link CostPlanner} recomputes the plan at the start of an episode: bounded
+ * work, no allocation. An episode that surprises the histogram (the workload seems to have changed) puts the
+ * strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more,
+ * so a change of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another
+ * workload would. Until the first plan the strategy follows its preset's floor-sized ladder (see
+ * {@link IdlePreset}).
+ *
+ * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
+ * (balanced, the default) and 0.1 (low-cpu), or any positive value by spec ({@code calibrated:lambda=2}). No park
+ * exceeds the maximum park (the preset's, or the one given), so a silent producer never leaves the worker asleep
+ * for long. Spinning past the first microseconds of an episode yields instead, so a runnable thread may use the core.
  *
  * <p>Drop-in for Agrona's {@code AgentRunner} and for Aeron, which creates idle strategies from a class name
  * through the public no-arg constructor, e.g.
- * {@code -Daeron.sender.idle.strategy=io.github.idlekit.CalibratedIdleStrategy -Didlekit.preset=low-cpu}.
+ * {@code -Daeron.sender.idle.strategy=io.github.idlekit.CalibratedIdleStrategy -Didlekit.preset=low-cpu}, or one
+ * class per preset ({@link LowLatencyIdleStrategy}, {@link LowCpuIdleStrategy}) where agents need different ones.
  *
- * <p>Instances made without an explicit profile follow {@link TimerProfile#current()}: after
- * {@link TimerProfile#recalibrate()} they adopt the new profile at the start of their next idle episode, never on
- * the work-found path. Constructing the first such instance measures the profile (about
- * {@value TimerProfile#DEFAULT_BUDGET_MS} ms, once per JVM) so that the first idle call does not.
- *
- * <p>Not thread-safe: one instance per thread, as with every Agrona idle strategy.
+ * <p>Not thread-safe: one instance per thread, as with every Agrona idle strategy. {@code idle(workCount > 0)}
+ * writes one plain field; the hot fields are padded against false sharing.
  */
-public final class CalibratedIdleStrategy implements IdleStrategy
+public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implements IdleStrategy
 {
-    private static final String SPEC_PREFIX = "calibrated:";
-
-    private final PhasedIdleStrategy phases;
-    private final IdlePreset preset;
-    private final Duration maxPark;
-    private final Supplier<TimerProfile> profiles;
-    private TimerProfile profile;
+    /**
+     * Episodes between two plans: enough for the histogram to have moved, few enough to follow a change of
+     * workload within a few dozen episodes.
+     */
+    static final int EPISODES_PER_PLAN = 8;
 
     /**
-     * A strategy following {@link TimerProfile#current()} with the preset named by
-     * {@value IdlePreset#PRESET_PROPERTY}, {@link IdlePreset#BALANCED} by default.
+     * Least time between two plans, so that planning stays a small share of the thread's time however short the
+     * episodes are.
+     */
+    static final long MIN_PLAN_INTERVAL_NS = 2_000_000L;
+
+    /**
+     * How much an episode's weight fades per later episode.
+     */
+    static final double EPISODE_DECAY = 1.0 / 64;
+
+    /**
+     * Every this many parks, one that would last at least two floors is requested as the shortest park instead:
+     * planned parks are mostly long, and without these probes a thread whose floor fell (a finer timer slack, a
+     * raised timer resolution) would never find out. A probe costs one extra wake-up.
+     */
+    static final long FLOOR_PROBE_EVERY = 32;
+
+    /**
+     * Every this many parks, the thread's CPU time is read around one, to learn what a park costs in CPU: far more
+     * while the JVM warms up than later, so the startup measurement alone would keep the plan spinning too long.
+     */
+    static final long CPU_SAMPLE_EVERY = 16;
+
+    /**
+     * One episode in this many explores: it spins on past the planned spin, to twice its length or one park floor
+     * (but no more than {@value #EXPLORE_PARKS} parks' worth of CPU), and parks with a period
+     * {@value #EXPLORE_PERIOD_DIVISOR} times shorter where the plan parks again and again, and so sees more closely
+     * when work really arrives. Without it the plan would freeze: work arriving during a park is only known to have
+     * come sometime during the park, so a plan that parks early never learns that work comes early, and one that
+     * parks with a long period never learns that work comes at one moment it could spin through.
+     */
+    static final long EXPLORE_EVERY = 16;
+
+    /**
+     * Repeated parks last at most the time already idle divided by this (but at least a floor), as a backoff
+     * would: whatever the plan expects, work that comes when it did not expect it waits at most half as long
+     * again as the episode had lasted.
+     */
+    static final long BACKOFF_DIVISOR = 2;
+
+    /**
+     * How much shorter an exploring episode's repeated parks are.
+     */
+    static final long EXPLORE_PERIOD_DIVISOR = 4;
+
+    /**
+     * The most an exploring episode spins past the planned spin, in parks' worth of CPU.
+     */
+    static final long EXPLORE_PARKS = 64;
+
+    /**
+     * Episodes spin with {@code onSpinWait} for this long, then yield in spin segments.
+     */
+    static final long SPIN_BEFORE_YIELD_NS = 20_000L;
+
+    private static final String SPEC_PREFIX = "calibrated:";
+    private static final String LAMBDA_PREFIX = "lambda=";
+
+    private final ThreadWaits waits;
+    private final IdlePreset preset;
+    private final double latencyWeight;
+    private final Duration maxPark;
+    private final long maxParkNs;
+    private final TimerProfile profile;
+    private final ParkTimerModel timer;
+    private final IdleGapHistogram gaps = new IdleGapHistogram(EPISODE_DECAY);
+    private final CostPlanner planner = new CostPlanner();
+    private final IdleSchedule schedule = new IdleSchedule();
+    private final IdlePlan ladderPlan;
+    private long plans;
+
+
+    /**
+     * A strategy with the preset named by {@value IdlePreset#PRESET_PROPERTY}, {@link IdlePreset#BALANCED} by
+     * default.
      */
     public CalibratedIdleStrategy()
     {
@@ -44,52 +164,86 @@ public final class CalibratedIdleStrategy implements IdleStrategy
     }
 
     /**
-     * A strategy following {@link TimerProfile#current()} with {@code preset}.
+     * A strategy with {@code preset}'s latency weight and maximum park.
      *
      * @param preset the trade-off between latency and CPU.
      */
     public CalibratedIdleStrategy(final IdlePreset preset)
     {
-        this(TimerProfile.CURRENT::get, preset, null, SystemThreadWaits.INSTANCE);
+        this(TimerProfile.CURRENT::get, Objects.requireNonNull(preset, "preset"), preset.latencyWeight(), null,
+            SystemThreadWaits.INSTANCE);
     }
 
     /**
-     * A strategy following {@link TimerProfile#current()} with {@code preset} and its longest park at
-     * {@code maxPark} (at one floor if that is longer).
+     * A strategy with {@code preset}'s latency weight and its longest park at {@code maxPark} (at one floor if
+     * that is longer, since no park is shorter).
      *
      * @param preset  the trade-off between latency and CPU.
      * @param maxPark the longest park period, positive.
      */
     public CalibratedIdleStrategy(final IdlePreset preset, final Duration maxPark)
     {
-        this(TimerProfile.CURRENT::get, preset, requireMaxPark(maxPark), SystemThreadWaits.INSTANCE);
+        this(TimerProfile.CURRENT::get, Objects.requireNonNull(preset, "preset"), preset.latencyWeight(),
+            requireMaxPark(maxPark), SystemThreadWaits.INSTANCE);
     }
 
     /**
-     * A strategy sized once from {@code profile}; it does not follow recalibration.
+     * A strategy weighing a nanosecond of latency as {@code latencyWeight} nanoseconds of CPU, with
+     * {@link IdlePreset#BALANCED}'s maximum park.
      *
-     * @param profile the timer behaviour to size from.
+     * @param latencyWeight λ, positive and finite: 1 weighs them equally, more favours latency.
+     */
+    public CalibratedIdleStrategy(final double latencyWeight)
+    {
+        this(TimerProfile.CURRENT::get, null, requireLatencyWeight(latencyWeight), null, SystemThreadWaits.INSTANCE);
+    }
+
+    /**
+     * A strategy weighing a nanosecond of latency as {@code latencyWeight} nanoseconds of CPU.
+     *
+     * @param latencyWeight λ, positive and finite: 1 weighs them equally, more favours latency.
+     * @param maxPark       the longest park period, positive.
+     */
+    public CalibratedIdleStrategy(final double latencyWeight, final Duration maxPark)
+    {
+        this(TimerProfile.CURRENT::get, null, requireLatencyWeight(latencyWeight), requireMaxPark(maxPark),
+            SystemThreadWaits.INSTANCE);
+    }
+
+    /**
+     * A strategy seeded from {@code profile} instead of {@link TimerProfile#current()}.
+     *
+     * @param profile the timer behaviour to start from.
      * @param preset  the trade-off between latency and CPU.
      */
     public CalibratedIdleStrategy(final TimerProfile profile, final IdlePreset preset)
     {
-        this(fixed(Objects.requireNonNull(profile, "profile")), preset, null, SystemThreadWaits.INSTANCE);
+        this(fixed(Objects.requireNonNull(profile, "profile")), Objects.requireNonNull(preset, "preset"),
+            preset.latencyWeight(), null, SystemThreadWaits.INSTANCE);
     }
 
     /**
-     * @param profiles gives the profile to follow: {@link TimerProfile#current()}'s cache, or always the same one.
+     * @param profiles gives the profile that seeds the timer model.
+     * @param preset   the preset, or null when only λ was given.
      */
     CalibratedIdleStrategy(
         final Supplier<TimerProfile> profiles,
         final IdlePreset preset,
+        final double latencyWeight,
         final Duration maxPark,
         final ThreadWaits waits)
     {
-        this.preset = Objects.requireNonNull(preset, "preset");
+        this.waits = Objects.requireNonNull(waits, "waits");
+        this.preset = preset;
+        this.latencyWeight = latencyWeight;
         this.maxPark = maxPark;
-        this.profiles = profiles;
         this.profile = profiles.get();
-        this.phases = new PhasedIdleStrategy(planFor(this.profile), waits);
+        this.timer = new ParkTimerModel(profile);
+        final IdlePreset ladder = null == preset ? IdlePreset.BALANCED : preset;
+        this.maxParkNs = null != maxPark ? maxPark.toNanos() : ladder.adaptiveMaxParkNs();
+        this.ladderPlan = ladder.plan(profile);
+        followPresetLadder();
+        lastPlanNs = waits.nanoTime();
     }
 
     /**
@@ -99,7 +253,7 @@ public final class CalibratedIdleStrategy implements IdleStrategy
     {
         if (workCount > 0)
         {
-            phases.reset();
+            idle = false;
         }
         else
         {
@@ -112,11 +266,58 @@ public final class CalibratedIdleStrategy implements IdleStrategy
      */
     public void idle()
     {
-        if (phases.isNotIdle())
+        long nowNs = waits.nanoTime();
+        if (!idle)
         {
-            adoptCurrentProfile();
+            nowNs = startEpisode(nowNs);
         }
-        phases.idle();
+        final long elapsedNs = nowNs - episodeStartNs;
+        if (elapsedNs < exploreUntilNs)
+        {
+            spin(elapsedNs);
+            lastIdleFromNs = nowNs;
+            lastIdleToNs = nowNs;
+            return;
+        }
+        final IdleSchedule schedule = this.schedule;
+        int i = segment;
+        while (i < schedule.count && elapsedNs >= schedule.endsNs[i])
+        {
+            i++;
+        }
+        segment = i;
+        final long parkNs;
+        if (i == schedule.count || schedule.kinds[i] == IdleSchedule.PARK_EVERY)
+        {
+            final long periodNs = Math.min(
+                i == schedule.count ? schedule.tailPeriodNs : schedule.periodsNs[i], elapsedNs / BACKOFF_DIVISOR);
+            parkNs = Math.max(timer.floorNs(), exploring ? periodNs / EXPLORE_PERIOD_DIVISOR : periodNs);
+        }
+        else if (schedule.kinds[i] == IdleSchedule.PARK_UNTIL &&
+            schedule.endsNs[i] - elapsedNs >= timer.floorNs() - timer.floorNs() / 8)
+        {
+            parkNs = schedule.endsNs[i] - elapsedNs;
+        }
+        else
+        {
+            spin(elapsedNs);
+            lastIdleFromNs = nowNs;
+            lastIdleToNs = nowNs;
+            return;
+        }
+        final long park = ++parks;
+        final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() ?
+            ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);
+        final long cpuBeforeNs = park % CPU_SAMPLE_EVERY == 0 ? waits.threadCpuNanos() : -1;
+        waits.parkKeepingInterrupt(requestNs);
+        final long afterNs = waits.nanoTime();
+        if (cpuBeforeNs >= 0)
+        {
+            timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs);
+        }
+        timer.record(requestNs, afterNs - nowNs);
+        lastIdleFromNs = nowNs;
+        lastIdleToNs = afterNs;
     }
 
     /**
@@ -124,21 +325,21 @@ public final class CalibratedIdleStrategy implements IdleStrategy
      */
     public void reset()
     {
-        phases.reset();
+        idle = false;
     }
 
     /**
-     * @return {@code calibrated:<preset>}, or {@code calibrated:<preset>:<maxPark>} with an explicit maximum park.
+     * @return {@code calibrated:<preset>} or {@code calibrated:lambda=<λ>}, followed by {@code :<maxPark>} when
+     * one was given; {@link IdleStrategies#parse(String)} turns it back into an equal strategy.
      */
     public String alias()
     {
-        return null == maxPark ?
-            SPEC_PREFIX + preset.specName() :
-            SPEC_PREFIX + preset.specName() + ":" + Durations.toSpec(maxPark.toNanos());
+        final String weight = null == preset ? LAMBDA_PREFIX + latencyWeight : preset.specName();
+        return null == maxPark ? SPEC_PREFIX + weight : SPEC_PREFIX + weight + ":" + Durations.toSpec(maxParkNs);
     }
 
     /**
-     * @return the preset.
+     * @return the preset, or null when the strategy was made with an explicit latency weight.
      */
     public IdlePreset preset()
     {
@@ -146,7 +347,15 @@ public final class CalibratedIdleStrategy implements IdleStrategy
     }
 
     /**
-     * @return the profile the current plan was sized from.
+     * @return λ, the CPU nanoseconds one nanosecond of wake-up latency is worth.
+     */
+    public double latencyWeight()
+    {
+        return latencyWeight;
+    }
+
+    /**
+     * @return the profile the timer model was seeded from.
      */
     public TimerProfile profile()
     {
@@ -154,34 +363,83 @@ public final class CalibratedIdleStrategy implements IdleStrategy
     }
 
     /**
-     * @return the thresholds in force.
-     */
-    public IdlePlan plan()
-    {
-        return phases.plan();
-    }
-
-    /**
-     * @return the alias, the plan and the profile.
+     * Describes the plan in force; builds a string, so call it from the owning thread or accept a torn view.
+     *
+     * @return the alias, the schedule, the timer model and how many episodes and plans there have been.
      */
     public String toString()
     {
-        return "CalibratedIdleStrategy{" + alias() + ": " + plan() + "; " + profile + "}";
+        return "CalibratedIdleStrategy{" + alias() + ": " + schedule + "; park floor " +
+            Durations.toHuman(timer.floorNs()) + " (spread " + Durations.toHuman(timer.spreadNs()) + "), park CPU " +
+            Durations.toHuman(timer.parkCpuNs()) + ", " + gaps.episodes() + " episodes, " + plans + " plans}";
     }
 
-    private void adoptCurrentProfile()
+    IdleSchedule schedule()
     {
-        final TimerProfile latest = profiles.get();
-        if (latest != profile)
+        return schedule;
+    }
+
+    ParkTimerModel timer()
+    {
+        return timer;
+    }
+
+    private void spin(final long elapsedNs)
+    {
+        if (elapsedNs < SPIN_BEFORE_YIELD_NS)
         {
-            profile = latest;
-            phases.replan(planFor(latest));
+            waits.onSpinWait();
+        }
+        else
+        {
+            waits.yieldThread();
         }
     }
 
-    private IdlePlan planFor(final TimerProfile timerProfile)
+    private long startEpisode(final long nowNs)
     {
-        return null == maxPark ? preset.plan(timerProfile) : preset.plan(timerProfile, maxPark);
+        long startNs = nowNs;
+        if (episodeToRecord)
+        {
+            if (gaps.record(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs))
+            {
+                followPresetLadder();
+                episodesSincePlan = 0;
+            }
+            else if (++episodesSincePlan >= EPISODES_PER_PLAN && nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS)
+            {
+                timer.update();
+                planner.plan(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs, schedule);
+                plans++;
+                episodesSincePlan = 0;
+                startNs = waits.nanoTime();
+                lastPlanNs = startNs;
+            }
+        }
+        idle = true;
+        episodeToRecord = true;
+        episodeStartNs = startNs;
+        segment = 0;
+        final long spinNs = schedule.spinBeforeFirstParkNs();
+        exploring = gaps.episodes() % EXPLORE_EVERY == EXPLORE_EVERY - 1;
+        exploreUntilNs = !exploring ? 0 :
+            Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs());
+        return startNs;
+    }
+
+    private void followPresetLadder()
+    {
+        final IdlePlan plan = ladderPlan;
+        schedule.clear(plan.maxParkNs());
+        long endNs = plan.spinNs() + plan.yieldNs();
+        schedule.add(IdleSchedule.SPIN, endNs, 0);
+        for (long periodNs = plan.minParkNs(); periodNs < plan.maxParkNs() &&
+            schedule.count < IdleSchedule.MAX_SEGMENTS; periodNs = Math.max(periodNs + 1,
+            (long)(periodNs * plan.parkGrowth())))
+        {
+            endNs += periodNs;
+            schedule.add(IdleSchedule.PARK_UNTIL, endNs, 0);
+        }
     }
 
     private static Supplier<TimerProfile> fixed(final TimerProfile profile)
@@ -193,5 +451,14 @@ public final class CalibratedIdleStrategy implements IdleStrategy
     {
         Durations.requirePositiveNanos("maxPark", maxPark);
         return maxPark;
+    }
+
+    static double requireLatencyWeight(final double latencyWeight)
+    {
+        if (!(latencyWeight > 0) || Double.isInfinite(latencyWeight))
+        {
+            throw new IllegalArgumentException("latencyWeight (λ) must be positive and finite: " + latencyWeight);
+        }
+        return latencyWeight;
     }
 }

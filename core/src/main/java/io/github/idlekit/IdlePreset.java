@@ -7,50 +7,42 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Points on the wake-up latency / idle CPU trade-off, each a rule that turns a {@link TimerProfile} into an
- * {@link IdlePlan}. All thresholds are multiples of the measured park floor F, because F is what one park costs
- * in latency: a thread that parks cannot notice work sooner than F later. So the same preset means "spin for a
- * sixteenth of what a park costs" on Linux (F about 57 µs on the project's VM) and on Windows (F one 15.6 ms timer tick).
+ * Points on the wake-up latency / idle CPU trade-off. For {@link CalibratedIdleStrategy} a preset is a latency
+ * weight λ (CPU nanoseconds one nanosecond of latency is worth) and a maximum park; the strategy learns the rest.
+ * Each preset also has a static, floor-sized plan ({@link #plan(TimerProfile)}), which the adaptive strategy
+ * follows until it has seen enough episodes and which the spec {@code fixed:<preset>} gives on its own.
  *
- * <p>Why these multiples. The classic spin-then-block rule spins for as long as blocking costs, which is never
- * worse than twice an oracle that knows when work arrives (Karlin, Li, Manasse and Owicki, "Empirical studies of
- * competitive spinning for a shared-memory multiprocessor", SOSP 1991); {@link #LOW_LATENCY} follows it, spinning
- * and yielding for F each. But the rule weighs a nanosecond of CPU like a nanosecond of latency, and a wake-up from
- * a park is cheap in CPU: on the project's 2-vCPU Linux VM a thread parking at the 57 µs floor over and over uses
- * about 12% of a core, about 7 µs per wake-up, while spinning for F costs F. So {@link #BALANCED} spins and yields
- * for F/16 each: about 4 µs on Linux, close to what Agrona's 10 spins and 5 yields cost, and still about 1 ms on a
- * 15.6 ms Windows tick, where it turns every wake-up within a millisecond into a sub-microsecond one instead of a
- * whole tick. The committed runs behind these numbers are in {@code docs/results/compare-native.txt} and
- * {@code compare-windows-like.txt}; reproduce them with
- * {@code java -jar benchmarks/target/benchmarks.jar compare --quick}, natively and under a Windows-like timer
- * (see the README).
- *
- * <p>Parks are planned in actual durations: the first lasts F (no park is shorter), later ones grow by the
- * preset's factor up to its maximum, and each request is shortened by the measured overshoot so that it lasts what
- * is planned (on Linux a request of r lasts about r + F). {@code BALANCED} grows by 1.25 rather than Agrona's 2,
- * which bounds the extra latency to about a quarter of the time already spent idle; in the same runs this cut the
- * p90 wake-up latency of exponential 1 ms gaps by about 40% against Agrona's backoff (498 µs against 845 µs) at
- * about the same CPU (5.2% against 5.0% of a core). The maximum is max(F, preset maximum): on Linux {@code BALANCED} backs off to 1 ms like Agrona's default;
- * on a 15.6 ms tick every preset parks for one tick, because a longer park saves no CPU that matters and only adds
- * latency.
+ * <p>The static plans size every threshold in multiples of the measured park floor F, because F is what one park
+ * costs in latency: a thread that parks cannot notice work sooner than F later. So a preset means the same on
+ * Linux, where F is set by the timer slack, and on Windows, where F is a timer tick. The classic spin-then-block
+ * rule spins for as long as blocking costs, which is never worse than twice an oracle that knows when work arrives
+ * (Karlin, Li, Manasse and Owicki, "Empirical studies of competitive spinning for a shared-memory multiprocessor",
+ * SOSP 1991); {@link #LOW_LATENCY} follows it, spinning and yielding for F each. But a wake-up from a park costs
+ * far less CPU than F of spinning, so {@link #BALANCED} spins and yields F/16 each, close to what Agrona's 10
+ * spins and 5 yields cost on Linux and still short of a millisecond on a Windows tick. Parks are planned in actual
+ * durations: the first lasts F (no park is shorter), later ones grow by the preset's factor up to its maximum,
+ * and each request is shortened by the measured overshoot so that it lasts what is planned. The maximum is
+ * max(F, preset maximum): on a 15.6 ms tick every preset parks for one tick, because no park is shorter.
  */
 public enum IdlePreset
 {
     /**
-     * Spin F, yield F, then park for one floor at a time: notices work within about one floor even after long idle
-     * periods, at the price of up to 2F of busy CPU per idle episode and a wake-up every F after that.
+     * λ = 10, parks of at most 1 ms. Static plan: spin F, yield F, then park one floor at a time, which notices
+     * work within about one floor even after long idle periods.
      */
-    LOW_LATENCY("low-latency", 1.0, 1.0, 0, IdlePlan.DOUBLING),
+    LOW_LATENCY("low-latency", 10.0, 1_000_000L, 1.0, 1.0, 0, IdlePlan.DOUBLING),
 
     /**
-     * Spin F/16, yield F/16, then park from F growing by 1.25 per park to 1 ms (Agrona's ceiling); the default.
+     * λ = 1, parks of at most 10 ms; the default. Static plan: spin F/16, yield F/16, then park from F growing by
+     * 1.25 per park to 1 ms (Agrona's ceiling).
      */
-    BALANCED("balanced", 0.0625, 0.0625, 1_000_000L, 1.25),
+    BALANCED("balanced", 1.0, 10_000_000L, 0.0625, 0.0625, 1_000_000L, 1.25),
 
     /**
-     * Spin F/32, no yield, then park from F doubling to 5 ms: for workers that mostly idle and may answer late.
+     * λ = 0.1, parks of at most 50 ms: for workers that mostly idle and may answer late. Static plan: spin F/32,
+     * no yield, then park from F doubling to 5 ms.
      */
-    LOW_CPU("low-cpu", 0.03125, 0, 5_000_000L, IdlePlan.DOUBLING);
+    LOW_CPU("low-cpu", 0.1, 50_000_000L, 0.03125, 0, 5_000_000L, IdlePlan.DOUBLING);
 
     /**
      * System property choosing the preset of {@link CalibratedIdleStrategy#CalibratedIdleStrategy()}, e.g.
@@ -59,6 +51,8 @@ public enum IdlePreset
     public static final String PRESET_PROPERTY = "idlekit.preset";
 
     private final String specName;
+    private final double latencyWeight;
+    private final long adaptiveMaxParkNs;
     private final double spinFloors;
     private final double yieldFloors;
     private final long maxParkNs;
@@ -66,6 +60,8 @@ public enum IdlePreset
 
     IdlePreset(
         final String specName,
+        final double latencyWeight,
+        final long adaptiveMaxParkNs,
         final double spinFloors,
         final double yieldFloors,
         final long maxParkNs,
@@ -73,6 +69,8 @@ public enum IdlePreset
     {
         this.parkGrowth = parkGrowth;
         this.specName = specName;
+        this.latencyWeight = latencyWeight;
+        this.adaptiveMaxParkNs = adaptiveMaxParkNs;
         this.spinFloors = spinFloors;
         this.yieldFloors = yieldFloors;
         this.maxParkNs = maxParkNs;
@@ -87,7 +85,15 @@ public enum IdlePreset
     }
 
     /**
-     * The plan for {@code profile} with this preset's default maximum park.
+     * @return λ: the CPU nanoseconds one nanosecond of wake-up latency is worth to this preset.
+     */
+    public double latencyWeight()
+    {
+        return latencyWeight;
+    }
+
+    /**
+     * The static plan for {@code profile} with this preset's default maximum park.
      *
      * @param profile the measured timer behaviour.
      * @return the plan.
@@ -151,6 +157,15 @@ public enum IdlePreset
         {
             throw new IllegalArgumentException(PRESET_PROPERTY + ": " + ex.getMessage(), ex);
         }
+    }
+
+    /**
+     * @return the longest park {@link CalibratedIdleStrategy} allows itself with this preset: how late it may
+     * notice work when its model of the workload turns out wrong.
+     */
+    long adaptiveMaxParkNs()
+    {
+        return adaptiveMaxParkNs;
     }
 
     private IdlePlan plan(final TimerProfile profile, final long maxParkNs)

@@ -25,8 +25,11 @@ import java.util.Objects;
  *
  * <p>From configuration, {@link #parse(String)} accepts:
  * <ul>
- *     <li>{@code calibrated}, {@code calibrated:<preset>} and {@code calibrated:<preset>:<maxPark>}, e.g.
- *     {@code calibrated:low-cpu:2ms}: a {@link CalibratedIdleStrategy};</li>
+ *     <li>{@code calibrated}, {@code calibrated:<preset>}, {@code calibrated:lambda=<λ>} (or {@code λ=}), each
+ *     optionally followed by {@code :<maxPark>}, e.g. {@code calibrated:low-cpu:2ms} or
+ *     {@code calibrated:lambda=2.5:1ms}: an adaptive {@link CalibratedIdleStrategy};</li>
+ *     <li>{@code fixed:<preset>}: the preset's static, floor-sized plan for the current {@link TimerProfile}, as a
+ *     {@link PhasedIdleStrategy};</li>
  *     <li>phase lists such as {@code spin:20us,yield:50us,park:70us..1ms}: a {@link PhasedIdleStrategy}. A spin or
  *     yield phase takes a duration ({@code 20us}), a count of idle calls ({@code 100}), or nothing or
  *     {@code forever} when it is the last phase; a park phase takes {@code min..max}, optionally with a growth
@@ -46,6 +49,9 @@ public final class IdleStrategies
     public static final String FOREVER = "forever";
 
     private static final String CALIBRATED = "calibrated";
+    private static final String FIXED = "fixed";
+    private static final String LAMBDA = "lambda=";
+    private static final String LAMBDA_SYMBOL = "λ=";
 
     private IdleStrategies()
     {
@@ -144,6 +150,11 @@ public final class IdleStrategies
             {
                 return parseCalibrated(trimmed.substring(CALIBRATED.length() + 1));
             }
+            if (trimmed.startsWith(FIXED + ":"))
+            {
+                final IdlePreset preset = IdlePreset.fromName(trimmed.substring(FIXED.length() + 1));
+                return new PhasedIdleStrategy(preset.plan(TimerProfile.current()));
+            }
             return new PhasedIdleStrategy(parsePlan(trimmed));
         }
         catch (final IllegalArgumentException ex)
@@ -185,13 +196,27 @@ public final class IdleStrategies
     private static CalibratedIdleStrategy parseCalibrated(final String arguments)
     {
         final int colon = arguments.indexOf(':');
-        if (colon < 0)
+        final String weight = (colon < 0 ? arguments : arguments.substring(0, colon)).trim();
+        final Duration maxPark = colon < 0 ?
+            null : Duration.ofNanos(Durations.parsePositiveNanos("maxPark", arguments.substring(colon + 1)));
+        final String lambda = weight.startsWith(LAMBDA) ? weight.substring(LAMBDA.length()) :
+            weight.startsWith(LAMBDA_SYMBOL) ? weight.substring(LAMBDA_SYMBOL.length()) : null;
+        if (null == lambda)
         {
-            return new CalibratedIdleStrategy(IdlePreset.fromName(arguments));
+            final IdlePreset preset = IdlePreset.fromName(weight);
+            return null == maxPark ? new CalibratedIdleStrategy(preset) : new CalibratedIdleStrategy(preset, maxPark);
         }
-        final IdlePreset preset = IdlePreset.fromName(arguments.substring(0, colon));
-        final long maxParkNs = Durations.parsePositiveNanos("maxPark", arguments.substring(colon + 1));
-        return new CalibratedIdleStrategy(preset, Duration.ofNanos(maxParkNs));
+        final double latencyWeight;
+        try
+        {
+            latencyWeight = Double.parseDouble(lambda.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("latencyWeight (λ) is not a number: '" + lambda + "'", ex);
+        }
+        return null == maxPark ?
+            new CalibratedIdleStrategy(latencyWeight) : new CalibratedIdleStrategy(latencyWeight, maxPark);
     }
 
     private static IdlePlan parsePlan(final String spec)

@@ -54,10 +54,8 @@ abstract class PhasedIdleStrategyPostPad extends PhasedIdleStrategyState
  *
  * <p>A thread whose interrupt flag is set would return from every park at once and spin hot. This strategy
  * instead clears the flag for the duration of the park and sets it again before returning, so the caller's duty
- * loop still sees the interrupt, and an interrupt arriving during the park still ends it early. Setting the flag
- * also makes the thread's park permit available, so an interrupted park is issued twice: the first returns at
- * once by consuming that permit, the second really waits (if the permit was already consumed elsewhere, the first
- * waits too and that one idle call lasts two periods).
+ * loop still sees the interrupt, and an interrupt arriving during the park still ends it early (see
+ * {@code ThreadWaits.parkKeepingInterrupt}).
  *
  * <p>Not thread-safe: use one instance per thread, as with every Agrona idle strategy. The hot fields are padded
  * against false sharing with neighbouring objects.
@@ -65,8 +63,8 @@ abstract class PhasedIdleStrategyPostPad extends PhasedIdleStrategyState
 public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implements IdleStrategy
 {
     private final ThreadWaits waits;
-    private IdlePlan plan;
-    private String alias;
+    private final IdlePlan plan;
+    private final String alias;
 
     /**
      * A strategy following {@code plan}.
@@ -81,7 +79,16 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
     PhasedIdleStrategy(final IdlePlan plan, final ThreadWaits waits)
     {
         this.waits = Objects.requireNonNull(waits, "waits");
-        replan(plan);
+        this.plan = Objects.requireNonNull(plan, "plan");
+        spinCount = plan.spinCount();
+        spinNs = plan.spinNs();
+        yieldCount = plan.yieldCount();
+        yieldNs = plan.yieldNs();
+        minParkNs = plan.minParkNs();
+        maxParkNs = plan.maxParkNs();
+        parkGrowth = plan.parkGrowth();
+        parkOvershootNs = plan.parkOvershootNs();
+        alias = plan.toSpec();
     }
 
     /**
@@ -164,30 +171,6 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
         return "PhasedIdleStrategy{" + plan() + "}";
     }
 
-    /**
-     * Switches to {@code plan} and starts the next idle call from a fresh episode. The plan's fields are copied
-     * into this object's padded hot state; only the alias string is built, once per recalibration.
-     */
-    void replan(final IdlePlan plan)
-    {
-        this.plan = Objects.requireNonNull(plan, "plan");
-        spinCount = plan.spinCount();
-        spinNs = plan.spinNs();
-        yieldCount = plan.yieldCount();
-        yieldNs = plan.yieldNs();
-        minParkNs = plan.minParkNs();
-        maxParkNs = plan.maxParkNs();
-        parkGrowth = plan.parkGrowth();
-        parkOvershootNs = plan.parkOvershootNs();
-        alias = plan.toSpec();
-        state = NOT_IDLE;
-    }
-
-    boolean isNotIdle()
-    {
-        return state == NOT_IDLE;
-    }
-
     private void enterSpin()
     {
         state = SPINNING;
@@ -221,17 +204,7 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
     private void park()
     {
         final long periodNs = parkPeriodNs;
-        final long requestNs = Math.max(1, periodNs - parkOvershootNs);
-        if (Thread.interrupted())
-        {
-            waits.parkNanos(requestNs);
-            waits.parkNanos(requestNs);
-            Thread.currentThread().interrupt();
-        }
-        else
-        {
-            waits.parkNanos(requestNs);
-        }
+        waits.parkKeepingInterrupt(Math.max(1, periodNs - parkOvershootNs));
         final double grownNs = periodNs * parkGrowth;
         parkPeriodNs = grownNs >= maxParkNs ? maxParkNs : Math.max(periodNs + 1, (long)grownNs);
     }

@@ -1,5 +1,7 @@
 package io.github.idlekit;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -8,6 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 final class SystemThreadWaits implements ThreadWaits
 {
     static final SystemThreadWaits INSTANCE = new SystemThreadWaits();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private SystemThreadWaits()
     {
@@ -31,5 +34,10 @@ final class SystemThreadWaits implements ThreadWaits
     public void parkNanos(final long nanos)
     {
         LockSupport.parkNanos(nanos);
+    }
+
+    public long threadCpuNanos()
+    {
+        return THREADS.getCurrentThreadCpuTime();
     }
 }

@@ -27,4 +27,32 @@ interface ThreadWaits
      * @param nanos the requested period.
      */
     void parkNanos(long nanos);
+
+    /**
+     * @return the CPU time the calling thread has used, in nanoseconds, as
+     * {@link java.lang.management.ThreadMXBean#getCurrentThreadCpuTime()}; -1 where the JVM cannot tell.
+     */
+    long threadCpuNanos();
+
+    /**
+     * Parks for {@code nanos} even when the calling thread is interrupted, and leaves the interrupt status as it
+     * was. A set interrupt flag makes every park return at once, so a worker would spin hot; instead the flag is
+     * cleared for the park and set again after it. Setting it also made the park permit available, so an
+     * interrupted park is issued twice: the first returns at once by consuming that permit, the second waits.
+     *
+     * @param nanos the requested period.
+     */
+    default void parkKeepingInterrupt(final long nanos)
+    {
+        if (Thread.interrupted())
+        {
+            parkNanos(nanos);
+            parkNanos(nanos);
+            Thread.currentThread().interrupt();
+        }
+        else
+        {
+            parkNanos(nanos);
+        }
+    }
 }

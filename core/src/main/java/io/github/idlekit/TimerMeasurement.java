@@ -16,6 +16,9 @@ import java.util.Arrays;
  * deep sleep state), so on a fine timer up to {@value #MAX_WARMUP_PARKS} parks lasting together less than
  * {@value #WARMUP_LIMIT_NS} ns are taken and discarded first. A coarse timer skips the warm-up: there a park costs
  * a whole tick, and the median of three samples already discards the first, partial one.
+ *
+ * <p>The thread's CPU time over those parks, divided by their number, is what one park costs in CPU: the kernel
+ * and JVM work of blocking and waking, which an adaptive strategy weighs against spinning.
  */
 final class TimerMeasurement
 {
@@ -48,14 +51,17 @@ final class TimerMeasurement
         final double yieldNs = medianBatchCost(YIELDS_PER_SAMPLE, true, startNs + 2 * cheapShareNs);
 
         final long floorDeadlineNs = startNs + budgetNs / 100 * FLOOR_SHARE_PERCENT;
+        final long cpuStartNs = waits.threadCpuNanos();
         final long[] floorSamples = new long[MAX_PARK_SAMPLES];
         int floorCount = 0;
         long lastNs = timePark(1);
         long warmupNs = lastNs;
-        for (int warmups = 1; warmups < MAX_WARMUP_PARKS && warmupNs < WARMUP_LIMIT_NS; warmups++)
+        int warmups = 1;
+        while (warmups < MAX_WARMUP_PARKS && warmupNs < WARMUP_LIMIT_NS)
         {
             lastNs = timePark(1);
             warmupNs += lastNs;
+            warmups++;
         }
         if (warmupNs >= WARMUP_LIMIT_NS)
         {
@@ -68,6 +74,10 @@ final class TimerMeasurement
             floorSamples[floorCount++] = lastNs;
         }
         final long[] floor = sorted(floorSamples, floorCount);
+        final long cpuEndNs = waits.threadCpuNanos();
+        final int parks = warmups + floorCount - (warmupNs >= WARMUP_LIMIT_NS ? 1 : 0);
+        final long parkCpuNs = cpuStartNs < 0 || cpuEndNs < cpuStartNs ?
+            TimerProfile.DEFAULT_PARK_CPU_NS : (cpuEndNs - cpuStartNs) / parks;
         final long floorNs = percentile(floor, 50);
         final long floorP90Ns = percentile(floor, 90);
 
@@ -82,8 +92,8 @@ final class TimerMeasurement
         final long overshootNs = overshootCount == 0 ?
             floorNs : percentile(sorted(overshootSamples, overshootCount), 50);
 
-        return new TimerProfile(
-            floorNs, floorP90Ns, overshootNs, yieldNs, onSpinWaitNs, floorCount, TimerProfile.Source.MEASURED);
+        return new TimerProfile(floorNs, floorP90Ns, overshootNs, yieldNs, onSpinWaitNs, parkCpuNs, floorCount,
+            TimerProfile.Source.MEASURED);
     }
 
     static long percentile(final long[] sortedValues, final int percent)

@@ -58,6 +58,12 @@ public final class TimerProfile
     public static final long DEFAULT_BUDGET_MS = 50;
 
     /**
+     * The CPU one park costs where it was not measured: a futex wait and wake-up, with the JVM's bookkeeping on
+     * both sides, costs microseconds of CPU on current hardware; 10 µs errs on the side of spinning less.
+     */
+    public static final long DEFAULT_PARK_CPU_NS = 10_000L;
+
+    /**
      * Where a profile's numbers came from.
      */
     public enum Source
@@ -88,6 +94,7 @@ public final class TimerProfile
     private final long parkOvershootNs;
     private final double yieldNs;
     private final double onSpinWaitNs;
+    private final long parkCpuNs;
     private final int parkSamples;
     private final Source source;
 
@@ -97,9 +104,11 @@ public final class TimerProfile
         final long parkOvershootNs,
         final double yieldNs,
         final double onSpinWaitNs,
+        final long parkCpuNs,
         final int parkSamples,
         final Source source)
     {
+        this.parkCpuNs = parkCpuNs;
         this.parkFloorNs = parkFloorNs;
         this.parkFloorP90Ns = parkFloorP90Ns;
         this.parkOvershootNs = parkOvershootNs;
@@ -239,6 +248,15 @@ public final class TimerProfile
     }
 
     /**
+     * @return the CPU time one park costs the parking thread (blocking, waking, returning), in nanoseconds;
+     * {@link #DEFAULT_PARK_CPU_NS} when not measured.
+     */
+    public long parkCpuNs()
+    {
+        return parkCpuNs;
+    }
+
+    /**
      * @return how many {@code parkNanos(1)} samples the floor is the median of (0 when not measured).
      */
     public int parkSamples()
@@ -268,7 +286,8 @@ public final class TimerProfile
         if (source == Source.MEASURED)
         {
             text.append(", yield ").append(Durations.toHuman(yieldNs))
-                .append(", onSpinWait ").append(Durations.toHuman(onSpinWaitNs));
+                .append(", onSpinWait ").append(Durations.toHuman(onSpinWaitNs))
+                .append(", park CPU ").append(Durations.toHuman(parkCpuNs));
         }
         return text.toString();
     }
@@ -303,7 +322,7 @@ public final class TimerProfile
 
     private static TimerProfile configured(final long floorNs, final Source source)
     {
-        return new TimerProfile(floorNs, floorNs, floorNs, 0, 0, 0, source);
+        return new TimerProfile(floorNs, floorNs, floorNs, 0, 0, DEFAULT_PARK_CPU_NS, 0, source);
     }
 
     private static void joinUninterruptibly(final Thread thread)

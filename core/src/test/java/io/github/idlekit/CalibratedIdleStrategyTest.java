@@ -7,14 +7,11 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Random;
+import java.util.function.LongSupplier;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,12 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CalibratedIdleStrategyTest
 {
     private static final TimerProfile LINUX_LIKE = new TimerProfile(
-        75_000, 90_000, 60_000, 800, 40, 64, TimerProfile.Source.MEASURED);
+        75_000, 90_000, 60_000, 800, 40, 7_000, 64, TimerProfile.Source.MEASURED);
     private static final TimerProfile WINDOWS_LIKE = new TimerProfile(
-        15_625_000, 15_700_000, 15_625_000, 800, 40, 3, TimerProfile.Source.MEASURED);
+        15_625_000, 15_700_000, 15_625_000, 800, 40, 7_000, 3, TimerProfile.Source.MEASURED);
 
-    private final Map<String, String> properties = new HashMap<>();
-    private final CalibrationCache profiles = new CalibrationCache(() -> TimerProfile.fromProperties(properties::get));
 
     @Test
     void presetsScaleWithTheFloor()
@@ -61,12 +56,11 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
-    void parksArePlannedInActualDurations()
+    void beforeItHasLearntItFollowsThePresetLadderInActualDurations()
     {
         final ScriptedWaits waits = new ScriptedWaits();
         waits.parkDurationNs = requestNs -> requestNs + 60_000;
-        final CalibratedIdleStrategy strategy =
-            new CalibratedIdleStrategy(() -> LINUX_LIKE, IdlePreset.LOW_CPU, null, waits);
+        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.LOW_CPU, waits);
         strategy.idle();
         final long parkStartNs = waits.nowNs;
         while (waits.count("park") == 0)
@@ -78,42 +72,142 @@ class CalibratedIdleStrategyTest
             strategy.idle();
         }
 
-        assertEquals(java.util.List.of(15_000L, 90_000L, 240_000L, 540_000L), waits.parkRequests);
+        final long[] expected = { 15_000L, 90_000L, 240_000L, 540_000L };
+        for (int i = 0; i < expected.length; i++)
+        {
+            assertEquals(expected[i], waits.parkRequests.get(i), 200, waits.parkRequests.toString());
+        }
         assertTrue(waits.nowNs - parkStartNs >= 75_000 + 150_000 + 300_000 + 600_000);
     }
 
     @Test
-    void followsRecalibrationAtTheNextIdleEpisode()
+    void learnsItsOwnThreadsFloorWithoutRecalibration()
     {
-        properties.put(TimerProfile.PARK_FLOOR_PROPERTY, "100us");
-        final CalibratedIdleStrategy strategy =
-            new CalibratedIdleStrategy(profiles::get, IdlePreset.BALANCED, null, new ScriptedWaits());
-        assertEquals(100_000, strategy.plan().minParkNs());
+        final ScriptedWaits waits = new ScriptedWaits();
+        waits.parkDurationNs = requestNs -> requestNs + 6_000;
+        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
 
-        strategy.idle(0);
-        properties.put(TimerProfile.PARK_FLOOR_PROPERTY, "4ms");
-        final TimerProfile coarse = profiles.refresh();
-        strategy.idle(0);
-        assertEquals(100_000, strategy.plan().minParkNs(), "not in the middle of an idle episode");
-        strategy.idle(1);
-        strategy.idle(0);
+        new EpisodeSimulator(waits).run(strategy, () -> 3_000_000L, 40);
 
-        assertSame(coarse, strategy.profile());
-        assertEquals(4_000_000, strategy.plan().minParkNs());
-        assertEquals(250_000, strategy.plan().spinNs());
+        assertEquals(6_000, strategy.timer().floorNs(), 1_000, strategy.toString());
     }
 
     @Test
-    void fixedProfileIgnoresRecalibration()
+    void regularGapsParkUntilJustBeforeTheGapAndSpinTheRest()
     {
-        final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(LINUX_LIKE, IdlePreset.BALANCED);
-        final TimerProfile before = TimerProfile.current();
-        final TimerProfile recalibrated = TimerProfile.recalibrate();
-        assertNotSame(before, recalibrated);
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 10_000_000L, 200).reset().run(adaptive, () -> 10_000_000L, 200);
+        final EpisodeSimulator ladder = agronaLadder(linuxLikeWaits(), () -> 10_000_000L);
 
-        strategy.idle(0);
+        assertTrue(adaptive.schedule().spinBeforeFirstParkNs() < 1_000, adaptive.toString());
+        assertTrue(simulator.latencyPerEpisodeNs() < 20_000, simulator.latencyPerEpisodeNs() + " " + adaptive);
+        assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 3,
+            simulator.costPerEpisode(1) + " vs Agrona's ladder " + ladder.costPerEpisode(1) + "; " + adaptive);
+    }
 
-        assertSame(LINUX_LIKE, strategy.profile());
+    @Test
+    void shortMemorylessGapsAreSpunThrough()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final Random random = new Random(7);
+        final LongSupplier exponential10us = () -> (long)(-Math.log(1 - random.nextDouble()) * 10_000);
+
+        new EpisodeSimulator(waits).run(adaptive, exponential10us, 3_000);
+
+        assertTrue(adaptive.schedule().spinBeforeFirstParkNs() > 30_000, adaptive.toString());
+    }
+
+    @Test
+    void aCoarseTimerWithGapsShorterThanATickParksAtOnce()
+    {
+        final ScriptedWaits waits = windowsLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 10_000_000L, 100).reset().run(adaptive, () -> 10_000_000L, 100);
+        final EpisodeSimulator ladder = agronaLadder(windowsLikeWaits(), () -> 10_000_000L);
+
+        assertTrue(adaptive.schedule().spinBeforeFirstParkNs() < 100_000, adaptive.toString());
+        assertTrue(simulator.costPerEpisode(1) <= ladder.costPerEpisode(1), "cost " + simulator.costPerEpisode(1) +
+            " (CPU " + simulator.cpuPerEpisodeNs() + ", latency " + simulator.latencyPerEpisodeNs() + ") vs " +
+            ladder.costPerEpisode(1) + " (CPU " + ladder.cpuPerEpisodeNs() + ", latency " +
+            ladder.latencyPerEpisodeNs() + "); " + adaptive);
+    }
+
+    @Test
+    void aPhaseChangeIsFollowedWithinAFewDozenEpisodes()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy changed = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(changed, () -> 10_000L, 2_000);
+        assertTrue(changed.schedule().spinBeforeFirstParkNs() > 10_000, changed.toString());
+        final EpisodeSimulator ladder = agronaLadder(linuxLikeWaits(), () -> 10_000_000L);
+
+        simulator.reset().run(changed, () -> 10_000_000L, 48);
+        final double duringChange = simulator.costPerEpisode(1);
+        simulator.reset().run(changed, () -> 10_000_000L, 64);
+
+        assertTrue(duringChange < 2 * ladder.costPerEpisode(1), "first 48 episodes of 10 ms gaps " + duringChange +
+            " vs Agrona's ladder " + ladder.costPerEpisode(1));
+        assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 4, "the 64 after them " +
+            simulator.costPerEpisode(1) + " vs " + ladder.costPerEpisode(1) + "; " + changed);
+    }
+
+    @Test
+    void planningAllocatesNothingAndIdleWithWorkIsOneWrite()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final Random random = new Random(3);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> (long)(-Math.log(1 - random.nextDouble()) * 100_000), 200);
+        final int callsBefore = waits.calls.size();
+        final long clockBefore = waits.nowNs;
+
+        adaptive.idle(3);
+
+        assertEquals(callsBefore, waits.calls.size());
+        assertEquals(clockBefore, waits.nowNs);
+    }
+
+    private static CalibratedIdleStrategy strategy(
+        final TimerProfile profile, final IdlePreset preset, final ScriptedWaits waits)
+    {
+        return new CalibratedIdleStrategy(() -> profile, preset, preset.latencyWeight(), null, waits);
+    }
+
+    /**
+     * Linux-like parks: a request of r lasts r + 57 µs, as with the default 50 µs timer slack.
+     */
+    private static ScriptedWaits linuxLikeWaits()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        waits.parkDurationNs = requestNs -> requestNs + 57_000;
+        return waits;
+    }
+
+    /**
+     * Windows-like parks: every park ends on the next 15.625 ms tick.
+     */
+    private static ScriptedWaits windowsLikeWaits()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        final long tickNs = 15_625_000L;
+        waits.parkDurationNs = requestNs -> tickNs - waits.nowNs % tickNs + (requestNs - 1) / tickNs * tickNs;
+        return waits;
+    }
+
+    /**
+     * Agrona's default {@code BackoffIdleStrategy} ladder through the same scripted waits.
+     */
+    private static EpisodeSimulator agronaLadder(final ScriptedWaits waits, final LongSupplier gapsNs)
+    {
+        final PhasedIdleStrategy ladder = new PhasedIdleStrategy(
+            new IdlePlan(10, 0, 5, 0, 1_000, 1_000_000, IdlePlan.DOUBLING, 0), waits);
+        return new EpisodeSimulator(waits).run(ladder, gapsNs, 100).reset().run(ladder, gapsNs, 100);
     }
 
     @Test
@@ -166,6 +260,17 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void badLatencyWeightsAreNamed()
+    {
+        for (final double bad : new double[]{ 0, -1, Double.NaN, Double.POSITIVE_INFINITY })
+        {
+            assertEquals("latencyWeight (λ) must be positive and finite: " + bad,
+                assertThrows(IllegalArgumentException.class,
+                    () -> new CalibratedIdleStrategy(bad, Duration.ofMillis(1))).getMessage());
+        }
+    }
+
+    @Test
     void badArgumentsAreNamed()
     {
         assertEquals("preset", assertThrows(NullPointerException.class,
@@ -177,12 +282,15 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
-    void differentProfilesGiveDifferentAliasesOnlyByPreset()
+    void aliasesRoundTripThroughParse()
     {
-        final CalibratedIdleStrategy linux = new CalibratedIdleStrategy(LINUX_LIKE, IdlePreset.BALANCED);
-        final CalibratedIdleStrategy windows = new CalibratedIdleStrategy(WINDOWS_LIKE, IdlePreset.BALANCED);
-
-        assertEquals(linux.alias(), windows.alias());
-        assertNotEquals(linux.plan(), windows.plan());
+        for (final String spec : new String[]{
+            "calibrated:balanced", "calibrated:low-cpu:2ms", "calibrated:lambda=2.5", "calibrated:lambda=0.3:500us" })
+        {
+            assertEquals(spec, IdleStrategies.parse(spec).alias());
+        }
+        assertEquals("calibrated:lambda=2.0", IdleStrategies.parse("calibrated:λ=2").alias());
+        assertEquals("calibrated:low-latency", new LowLatencyIdleStrategy().alias());
+        assertEquals("calibrated:low-cpu", new LowCpuIdleStrategy().alias());
     }
 }

@@ -16,6 +16,8 @@ final class ScriptedWaits implements ThreadWaits
     long spinCostNs = 100;
     long yieldCostNs = 1_000;
     LongUnaryOperator parkDurationNs = requestNs -> requestNs;
+    long parkCpuNs = 7_000;
+    long cpuNs;
 
     public long nanoTime()
     {
@@ -26,12 +28,14 @@ final class ScriptedWaits implements ThreadWaits
     {
         calls.add("spin");
         nowNs += spinCostNs;
+        cpuNs += spinCostNs;
     }
 
     public void yieldThread()
     {
         calls.add("yield");
         nowNs += yieldCostNs;
+        cpuNs += yieldCostNs;
     }
 
     public void parkNanos(final long nanos)
@@ -39,6 +43,12 @@ final class ScriptedWaits implements ThreadWaits
         calls.add("park");
         parkRequests.add(nanos);
         nowNs += parkDurationNs.applyAsLong(nanos);
+        cpuNs += parkCpuNs;
+    }
+
+    public long threadCpuNanos()
+    {
+        return cpuNs;
     }
 
     long count(final String call)

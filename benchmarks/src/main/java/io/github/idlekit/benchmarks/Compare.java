@@ -22,9 +22,16 @@ final class Compare
         "exp-10us,exp-100us,exp-1ms,exp-10ms,exp-100ms,burst-16x10ms";
     static final String QUICK_WORKLOADS = "fixed-10us,fixed-100us,fixed-1ms,fixed-10ms,exp-1ms,burst-16x10ms";
 
+    /**
+     * Every cell warms up for at least this many events, so that a strategy that learns its workload is measured
+     * once it has seen some of it, as it would be in a long-running process; re-learning is measured by the
+     * phase-change workload.
+     */
+    static final long WARMUP_EVENTS = 100;
+
     private static final Set<String> VALUE_OPTIONS =
         Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack");
-    private static final Set<String> FLAG_OPTIONS = Set.of("--quick");
+    private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose");
 
     private Compare()
     {
@@ -34,16 +41,19 @@ final class Compare
     {
         out.println("compare [--quick] [--workloads " + QUICK_WORKLOADS + "] [--strategies 'a;b;spec']");
         out.println("        [--duration 2s] [--warmup 200ms] [--events 1000000] [--out compare-results]");
+        out.println("   --warmup: per cell, and at least " + WARMUP_EVENTS + " events' worth of the workload's mean gap");
         out.println("   workloads: fixed-<gap>, exp-<mean gap>, burst-<n>x<gap>; default: " + FULL_WORKLOADS);
         out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + " or any idlekit spec");
         out.println("   --quick: the workloads above, 0.7 s per cell, under 60 s in all");
         out.println("   --slack 1us: Linux only, run every thread with this timer slack (idlekit-platform)");
+        out.println("   --verbose: after each cell, the strategy's state on stderr (what an adaptive one learnt)");
     }
 
     static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
     {
         final Arguments arguments = new Arguments("compare", args, VALUE_OPTIONS, FLAG_OPTIONS);
         final boolean quick = arguments.flag("--quick");
+        final boolean verbose = arguments.flag("--verbose");
         final String slack = arguments.value("--slack", null);
         if (null != slack)
         {
@@ -71,7 +81,13 @@ final class Compare
         {
             for (final String strategy : strategies)
             {
-                results.add(new LatencyCpuRun(strategy, workload, pacer, warmupNs, durationNs, maxEvents).run());
+                final long cellWarmupNs = Math.max(warmupNs, WARMUP_EVENTS * workload.meanGapNs());
+                final LatencyCpuRun run = new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, durationNs, maxEvents);
+                results.add(run.run());
+                if (verbose)
+                {
+                    System.err.println(workload.name() + " " + strategy + ": " + run.finalState());
+                }
             }
         }
 

@@ -25,6 +25,7 @@ final class LatencyCpuRun
     private final long warmupNs;
     private final long durationNs;
     private final long maxEvents;
+    private String finalState = "";
 
     LatencyCpuRun(
         final String strategyName,
@@ -42,6 +43,14 @@ final class LatencyCpuRun
         this.maxEvents = maxEvents;
     }
 
+    /**
+     * @return the strategy's {@code toString()} once the run ended: for an adaptive strategy, what it learnt.
+     */
+    String finalState()
+    {
+        return finalState;
+    }
+
     CellResult run() throws InterruptedException
     {
         final IdleStrategy strategy = StrategyCatalog.create(strategyName);
@@ -56,6 +65,7 @@ final class LatencyCpuRun
         consumer.start();
         produce(published, handled, measureFromNs);
         consumer.join();
+        finalState = strategy.toString();
         return CellResult.of(strategyName, workload.name(), latencies, cpuAndWall[0], cpuAndWall[1]);
     }
 

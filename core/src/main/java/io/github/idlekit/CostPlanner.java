@@ -1,0 +1,315 @@
+package io.github.idlekit;
+
+/**
+ * Chooses, for the idle episodes a thread has seen, when to spin and when to park so that the expected cost
+ * E[CPU] + λ·E[latency] is least, by backward induction over the bin edges of an {@link IdleGapHistogram}.
+ *
+ * <p>At each edge, given that work has not come yet, the choices are: spin (or yield) to the next edge, paying
+ * the time spun and noticing work at once; park until a later edge, paying one park's CPU and making work that
+ * comes meanwhile wait for the park's end; park until just before the episodes of a later bin usually end (its
+ * mean, less the park's spread and the bin's own spread) and spin through the rest of that bin, which is how
+ * regular gaps are met; or park again and again across several bins with the period that balances the CPU of
+ * frequent wake-ups against the latency of long parks (the square-root rule: a period p costs about w/p of CPU per
+ * unit of idle time and λ·p/2 of latency per event, least at p = √(2·w·idle/λ)). Only parks the timer can deliver
+ * are allowed: at least the floor, at most the maximum park (or the floor and its spread, where that is longer),
+ * each with an eighth's tolerance, since bin edges rarely fall on the floor itself.
+ *
+ * <p>What falls out: regular gaps park until just before the gap and spin the rest; memoryless gaps spin for a
+ * threshold and then park; a coarse timer with gaps shorter than a tick parks at once or spins through, whichever
+ * costs less; rare work parks with the square-root period. Past the learned distribution's upper quartile the
+ * arrival rate is taken to be at least that of a memoryless workload with the same mean (see
+ * {@link #HAZARD_FLOOR}). A small prior, spread evenly over time up to the
+ * histogram's horizon and as much again beyond it, keeps empty bins from looking free to spin through, so the plan
+ * never spins for ever where work has stopped coming; being even in time, it adds almost nothing to the short
+ * bins, where a prior would otherwise buy spinning that nothing observed asks for.
+ *
+ * <p>Bounded work (bins times the few edges one choice can span), no allocation: the arrays are preallocated.
+ */
+final class CostPlanner
+{
+    static final double PRIOR_SHARE = 0.002;
+
+    /**
+     * Past the learned distribution's upper quartile ({@value #TAIL_SHARE} of episodes still idle), work is taken
+     * to keep arriving, among the episodes still idle, at no less than this share of the rate of a memoryless
+     * workload with the learned mean.
+     * A few dozen episodes say little about the tail: without a floor on the arrival rate there, the plan would
+     * treat it as empty and park for the maximum, and the few events that do come late would wait that long.
+     */
+    static final double HAZARD_FLOOR = 1.0;
+    static final double TAIL_SHARE = 0.25;
+
+    /**
+     * In the tail, the few episodes seen say the arrival rate is at most this many times the memoryless one: the
+     * last episode seen would otherwise make the rate after it look certain, and the plan would stop there.
+     */
+    static final double TAIL_HAZARD_CAP = 2.0;
+    static final int SMOOTHING_BINS = IdleGapHistogram.BINS_PER_OCTAVE;
+    static final int HALF_OCTAVE = IdleGapHistogram.BINS_PER_OCTAVE / 2;
+    static final int MAX_TRAIN_BINS = 8 * IdleGapHistogram.BINS_PER_OCTAVE;
+
+    private static final int SPIN = 0;
+    private static final int PARK_TO_EDGE = 1;
+    private static final int PARK_INTO_BIN = 2;
+    private static final int PARK_EVERY = 3;
+    private static final int BINS = IdleGapHistogram.BINS;
+
+    private final double[] probability = new double[BINS];
+    private final double[] learned = new double[BINS];
+    private final double[] meanNs = new double[BINS];
+    private final long[] parkEndNs = new long[BINS];
+    private final double[] survival = new double[BINS + 1];
+    private final double[] massBefore = new double[BINS + 1];
+    private final double[] timeMassBefore = new double[BINS + 1];
+    private final double[] cost = new double[BINS + 1];
+    private final int[] choice = new int[BINS];
+    private final int[] target = new int[BINS];
+    private final long[] periodNs = new long[BINS];
+
+    /**
+     * Rewrites {@code schedule} with the least-cost plan.
+     *
+     * @param gaps          the episodes seen.
+     * @param timer         what this thread's parks last.
+     * @param latencyWeight λ: CPU nanoseconds one nanosecond of latency is worth.
+     * @param parkCpuNs     w: the CPU one park costs.
+     * @param maxParkNs     the longest park allowed.
+     * @param schedule      receives the plan.
+     */
+    void plan(
+        final IdleGapHistogram gaps,
+        final ParkTimerModel timer,
+        final double latencyWeight,
+        final long parkCpuNs,
+        final long maxParkNs,
+        final IdleSchedule schedule)
+    {
+        final long floorNs = timer.floorNs();
+        final long shortestParkNs = floorNs - floorNs / 8;
+        final long spreadNs = timer.spreadNs();
+        final long longestParkNs = Math.max(maxParkNs, floorNs + spreadNs);
+        final long longestAimNs = longestParkNs + longestParkNs / 8;
+        loadDistribution(gaps, spreadNs);
+
+        cost[BINS] = survival[BINS] * (parkCpuNs + latencyWeight * longestParkNs / 2.0);
+        for (int i = BINS - 1; i >= 0; i--)
+        {
+            final long fromNs = gaps.edgeNs(i);
+            double best = spent(gaps, i, i + 1) + cost[i + 1];
+            int bestChoice = SPIN;
+            int bestTarget = i + 1;
+
+            int firstTrainEnd = i + 1;
+            while (firstTrainEnd < BINS && gaps.edgeNs(firstTrainEnd) - fromNs < floorNs)
+            {
+                firstTrainEnd++;
+            }
+            for (int j = firstTrainEnd; j <= Math.min(BINS, firstTrainEnd + MAX_TRAIN_BINS); j++)
+            {
+                final double spanNs = gaps.edgeNs(j) - fromNs;
+                final double mass = massBefore[j] - massBefore[i];
+                final double idle = spent(gaps, i, j);
+                final double squareRootNs = mass > 0 ? Math.sqrt(2 * parkCpuNs * idle / (latencyWeight * mass)) : spanNs;
+                final long period = (long)Math.max(floorNs, Math.min(longestParkNs, squareRootNs));
+                if (period > spanNs)
+                {
+                    continue;
+                }
+                final double trainCost = parkCpuNs * (idle / period + mass) + latencyWeight * mass * period / 2 +
+                    cost[j];
+                if (trainCost < best)
+                {
+                    best = trainCost;
+                    bestChoice = PARK_EVERY;
+                    bestTarget = j;
+                    periodNs[i] = period;
+                }
+            }
+
+            for (int j = i; j < BINS; j++)
+            {
+                final double toEdgeNs = gaps.edgeNs(j + 1) - spreadNs - fromNs;
+                if (toEdgeNs >= shortestParkNs && toEdgeNs <= longestAimNs)
+                {
+                    final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(gaps.edgeNs(j + 1), i, j + 1) +
+                        spreadNs * survival[j + 1] + cost[j + 1];
+                    if (parkCost < best)
+                    {
+                        best = parkCost;
+                        bestChoice = PARK_TO_EDGE;
+                        bestTarget = j + 1;
+                    }
+                }
+                final double intoBinNs = parkEndNs[j] - fromNs;
+                if (intoBinNs > longestAimNs)
+                {
+                    break;
+                }
+                if (intoBinNs >= shortestParkNs && parkEndNs[j] > gaps.edgeNs(j))
+                {
+                    final double spinNs = probability[j] * (meanNs[j] - parkEndNs[j]) +
+                        (gaps.edgeNs(j + 1) - parkEndNs[j]) * survival[j + 1];
+                    final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(parkEndNs[j], i, j) +
+                        spinNs + cost[j + 1];
+                    if (parkCost < best)
+                    {
+                        best = parkCost;
+                        bestChoice = PARK_INTO_BIN;
+                        bestTarget = j;
+                    }
+                }
+            }
+            cost[i] = best;
+            choice[i] = bestChoice;
+            target[i] = bestTarget;
+        }
+        writeSchedule(gaps, spreadNs, longestParkNs, schedule);
+    }
+
+    /**
+     * @return the expected time spent idle between edges {@code i} and {@code j}, weighted by the chance of
+     * still being idle: what spinning through them costs.
+     */
+    private double spent(final IdleGapHistogram gaps, final int i, final int j)
+    {
+        final double fromNs = gaps.edgeNs(i);
+        return timeMassBefore[j] - timeMassBefore[i] - fromNs * (massBefore[j] - massBefore[i]) +
+            (gaps.edgeNs(j) - fromNs) * survival[j];
+    }
+
+    /**
+     * @return the expected latency of work arriving in bins {@code i} to {@code j - 1} and noticed at {@code atNs}.
+     */
+    private double waiting(final double atNs, final int i, final int j)
+    {
+        return atNs * (massBefore[j] - massBefore[i]) - (timeMassBefore[j] - timeMassBefore[i]);
+    }
+
+    private void loadDistribution(final IdleGapHistogram gaps, final long spreadNs)
+    {
+        final double horizonNs = gaps.edgeNs(BINS);
+        smooth(gaps);
+        double learned = 0;
+        double learnedMeanNs = 0;
+        for (int k = 0; k < BINS; k++)
+        {
+            learned += this.learned[k];
+            learnedMeanNs += this.learned[k] * gaps.meanNs(k);
+        }
+        final double learnedShare = learned > 0 ? 1 - PRIOR_SHARE : 0;
+        final double priorShare = learned > 0 ? PRIOR_SHARE : 1.0;
+        final double tailHazardPerNs = learned > 0 ? HAZARD_FLOOR / Math.max(1, learnedMeanNs / learned) : 0;
+        double learnedBefore = 0;
+        double total = 0;
+        for (int k = 0; k < BINS; k++)
+        {
+            final double widthNs = gaps.edgeNs(k + 1) - gaps.edgeNs(k);
+            final double fromPrior = priorShare * widthNs / (2 * horizonNs);
+            final double learnedStillIdle = learned - learnedBefore;
+            double fromLearned = learnedShare * this.learned[k];
+            if (learned > 0 && learnedStillIdle < TAIL_SHARE * learned)
+            {
+                final double learnedHazard = learnedStillIdle > 0 ? this.learned[k] / learnedStillIdle : 1;
+                final double floorHazard = -Math.expm1(-tailHazardPerNs * widthNs);
+                final double hazard = Math.max(floorHazard, Math.min(learnedHazard, TAIL_HAZARD_CAP * floorHazard));
+                fromLearned = Math.max(0, 1 - total - fromPrior) * Math.min(1, hazard);
+            }
+            learnedBefore += this.learned[k];
+            probability[k] = fromLearned + fromPrior;
+            total += probability[k];
+            final double middleNs = (gaps.edgeNs(k) + gaps.edgeNs(k + 1)) / 2.0;
+            meanNs[k] = probability[k] > 0 ?
+                (fromLearned * gaps.meanNs(k) + fromPrior * middleNs) / probability[k] : middleNs;
+            parkEndNs[k] = (long)(gaps.meanNs(k) - spreadNs - 2 * gaps.deviationNs(k));
+        }
+        final double beyond = Math.max(priorShare / 2, 1 - total);
+        final double scale = 1 / (total + beyond);
+        survival[BINS] = beyond * scale;
+        for (int k = BINS - 1; k >= 0; k--)
+        {
+            probability[k] *= scale;
+            survival[k] = survival[k + 1] + probability[k];
+        }
+        massBefore[0] = 0;
+        timeMassBefore[0] = 0;
+        for (int k = 0; k < BINS; k++)
+        {
+            massBefore[k + 1] = massBefore[k] + probability[k];
+            timeMassBefore[k + 1] = timeMassBefore[k] + probability[k] * meanNs[k];
+        }
+    }
+
+    /**
+     * Fills {@link #learned} with the histogram, partly smoothed over an octave either side: a few dozen episodes
+     * of a spread-out workload leave many bins empty by chance, and a plan that believed them would park right
+     * across them. How much is smoothed follows how concentrated the episodes are (one minus the square root of
+     * the sum of squared shares of half-octave groups): regular gaps, all in one place, keep their sharp edge,
+     * which the plan needs to park until just before them; memoryless gaps are smoothed almost entirely.
+     */
+    private void smooth(final IdleGapHistogram gaps)
+    {
+        double concentration = 0;
+        for (int g = 0; g < BINS; g += HALF_OCTAVE)
+        {
+            double group = 0;
+            for (int k = g; k < Math.min(BINS, g + HALF_OCTAVE); k++)
+            {
+                group += gaps.probability(k);
+            }
+            concentration += group * group;
+        }
+        final double smoothedShare = 1 - Math.sqrt(concentration);
+        for (int k = 0; k < BINS; k++)
+        {
+            double spread = 0;
+            double weights = 0;
+            for (int d = -SMOOTHING_BINS; d <= SMOOTHING_BINS; d++)
+            {
+                final int b = k + d;
+                if (b >= 1 && b < BINS)
+                {
+                    final double weight = SMOOTHING_BINS + 1 - Math.abs(d);
+                    spread += weight * gaps.probability(b);
+                    weights += weight;
+                }
+            }
+            learned[k] = (1 - smoothedShare) * gaps.probability(k) + smoothedShare * spread / weights;
+        }
+    }
+
+    private void writeSchedule(
+        final IdleGapHistogram gaps, final long spreadNs, final long longestParkNs, final IdleSchedule schedule)
+    {
+        schedule.clear(longestParkNs);
+        int i = 0;
+        boolean room = true;
+        while (i < BINS && room)
+        {
+            final int j = target[i];
+            switch (choice[i])
+            {
+                case SPIN:
+                    room = schedule.add(IdleSchedule.SPIN, gaps.edgeNs(j), 0);
+                    i = j;
+                    break;
+                case PARK_EVERY:
+                    room = schedule.add(IdleSchedule.PARK_EVERY, gaps.edgeNs(j), periodNs[i]);
+                    i = j;
+                    break;
+                case PARK_TO_EDGE:
+                    room = schedule.add(IdleSchedule.PARK_UNTIL, gaps.edgeNs(j) - spreadNs, 0);
+                    i = j;
+                    break;
+                default:
+                    room = schedule.add(IdleSchedule.PARK_UNTIL, parkEndNs[j], 0) &&
+                        schedule.add(IdleSchedule.SPIN, gaps.edgeNs(j + 1), 0);
+                    i = j + 1;
+            }
+        }
+        if (!room)
+        {
+            schedule.tailPeriodNs = Math.min(longestParkNs, periodNs[Math.min(i, BINS - 1)] > 0 ?
+                periodNs[Math.min(i, BINS - 1)] : gaps.edgeNs(Math.min(i, BINS)) / 2);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package io.github.idlekit;
+
+/**
+ * How long this thread's idle episodes last, as a decaying histogram over log-spaced bins: an episode starts at
+ * the first idle call after work and ends when work is seen. Fixed size, allocation-free, O(1) for an episode
+ * seen while spinning and O(bins covered) for one that ended during a park.
+ *
+ * <p>Bins are {@value #BINS_PER_OCTAVE} per octave from {@value #FIRST_EDGE_NS} ns over {@value #OCTAVES}
+ * octaves (to about four seconds), plus a first bin from 0. Eight per octave keeps a bin around a regular gap
+ * narrow enough (about 9% of it) that parking until the bin's start and spinning the rest pays off.
+ *
+ * <p>An episode that ended during a park is only known to have ended somewhere in that park: it is recorded as
+ * that interval, its weight spread over the bins the interval covers in proportion to the mass they already hold
+ * (uniformly where they hold none), never as a point. Recording it at the park's midpoint would make short gaps
+ * look long under a coarse timer, and the plan would then keep parking on them.
+ *
+ * <p>Older episodes fade: every new one weighs {@code 1 / (1 - decay)} times the one before, a slow fade that
+ * keeps enough episodes for a stable estimate of a noisy workload. A change of workload is followed faster: an
+ * episode that ends where the histogram holds less than {@value #SURPRISE_SHARE} of its weight within an octave
+ * (for one that ended during a park: within the park, the share scaled down for parks shorter than two octaves,
+ * which hold little of any workload) doubles the weight of itself and every later episode against the older ones,
+ * so a new workload outweighs the old one within a few episodes while a stable one, rarely surprising, keeps its
+ * history. Weights are rescaled before they overflow.
+ */
+final class IdleGapHistogram
+{
+    static final long FIRST_EDGE_NS = 250;
+    static final int BINS_PER_OCTAVE = 8;
+    static final int OCTAVES = 24;
+    static final int BINS = BINS_PER_OCTAVE * OCTAVES + 1;
+    static final int NEARBY_BINS = BINS_PER_OCTAVE;
+    static final double SURPRISE_SHARE = 0.02;
+    static final double SURPRISE_BOOST = 2.0;
+    private static final double RESCALE_ABOVE = 1e100;
+
+    private final long[] edgesNs = new long[BINS + 1];
+    private final double[] mass = new double[BINS];
+    private final double[] weightedSumNs = new double[BINS];
+    private final double[] weightedSquaresNs2 = new double[BINS];
+    private final double growthPerEpisode;
+    private double weight = 1.0;
+    private double total;
+    private long episodes;
+
+    /**
+     * @param decay how much an episode's weight fades per later episode, in (0, 1).
+     */
+    IdleGapHistogram(final double decay)
+    {
+        if (!(decay > 0 && decay < 1))
+        {
+            throw new IllegalArgumentException("decay must be in (0, 1): " + decay);
+        }
+        growthPerEpisode = 1 / (1 - decay);
+        edgesNs[0] = 0;
+        for (int k = 1; k <= BINS; k++)
+        {
+            edgesNs[k] = Math.round(FIRST_EDGE_NS * Math.pow(2, (k - 1) / (double)BINS_PER_OCTAVE));
+        }
+    }
+
+    /**
+     * Records an episode that ended in {@code (fromNs, toNs]} after it started; a point when the two are equal.
+     *
+     * @return true when the episode surprised the histogram (see the class documentation).
+     */
+    boolean record(final long fromNs, final long toNs)
+    {
+        boolean surprised = false;
+        final long lo = Math.max(0, Math.min(fromNs, toNs));
+        final long hi = Math.max(lo, Math.max(fromNs, toNs));
+        final int first = binOf(lo);
+        final int last = binOf(hi);
+        if (first == last)
+        {
+            if (total > 0 && nearbyMass(first) < SURPRISE_SHARE * total)
+            {
+                weight *= SURPRISE_BOOST;
+                surprised = true;
+            }
+            add(first, weight, (lo + hi) / 2.0);
+        }
+        else
+        {
+            double held = 0;
+            for (int k = first; k <= last; k++)
+            {
+                held += mass[k] * shareWithin(k, lo, hi);
+            }
+            final double octaves = Math.log(Math.max(hi, 1.0) / Math.max(lo, FIRST_EDGE_NS)) / Math.log(2);
+            if (total > 0 && held < SURPRISE_SHARE * total * Math.min(1, octaves / 2))
+            {
+                weight *= SURPRISE_BOOST;
+                held = 0;
+                surprised = true;
+            }
+            spread(lo, hi, first, last, held);
+        }
+        episodes++;
+        weight *= growthPerEpisode;
+        if (weight > RESCALE_ABOVE)
+        {
+            rescale();
+        }
+        return surprised;
+    }
+
+    int binOf(final long ns)
+    {
+        if (ns < FIRST_EDGE_NS)
+        {
+            return 0;
+        }
+        final int bin = 1 + (int)Math.floor(BINS_PER_OCTAVE * log2((double)ns / FIRST_EDGE_NS));
+        int k = Math.min(BINS - 1, bin);
+        while (k > 0 && edgesNs[k] > ns)
+        {
+            k--;
+        }
+        while (k < BINS - 1 && edgesNs[k + 1] <= ns)
+        {
+            k++;
+        }
+        return k;
+    }
+
+    long edgeNs(final int edge)
+    {
+        return edgesNs[edge];
+    }
+
+    /**
+     * @return the share of recorded weight in bin {@code k}; 0 when nothing was recorded.
+     */
+    double probability(final int k)
+    {
+        return total > 0 ? mass[k] / total : 0;
+    }
+
+    /**
+     * @return the mean time of the episodes in bin {@code k}, or the bin's middle when it holds none.
+     */
+    double meanNs(final int k)
+    {
+        return mass[k] > 0 ? weightedSumNs[k] / mass[k] : (edgesNs[k] + edgesNs[k + 1]) / 2.0;
+    }
+
+    /**
+     * @return the standard deviation of the episodes in bin {@code k} around their mean, 0 when it holds none.
+     */
+    double deviationNs(final int k)
+    {
+        if (mass[k] <= 0)
+        {
+            return 0;
+        }
+        final double mean = weightedSumNs[k] / mass[k];
+        return Math.sqrt(Math.max(0, weightedSquaresNs2[k] / mass[k] - mean * mean));
+    }
+
+    long episodes()
+    {
+        return episodes;
+    }
+
+    /**
+     * @return the weight recorded within an octave of bin {@code k}.
+     */
+    private double nearbyMass(final int k)
+    {
+        double nearby = 0;
+        for (int b = Math.max(0, k - NEARBY_BINS); b <= Math.min(BINS - 1, k + NEARBY_BINS); b++)
+        {
+            nearby += mass[b];
+        }
+        return nearby;
+    }
+
+    /**
+     * @return the share of bin {@code k}'s episodes that lie in {@code (lo, hi]}, taking them to lie evenly within
+     * two deviations of their mean (a point where they all lie together).
+     */
+    private double shareWithin(final int k, final long lo, final long hi)
+    {
+        if (mass[k] <= 0)
+        {
+            return 0;
+        }
+        final double mean = meanNs(k);
+        final double deviation = deviationNs(k);
+        final double from = Math.max(edgesNs[k], mean - 2 * deviation);
+        final double to = Math.min(edgesNs[k + 1], mean + 2 * deviation);
+        if (to - from < 1)
+        {
+            return mean > lo && mean <= hi ? 1 : 0;
+        }
+        return Math.max(0, Math.min(hi, to) - Math.max(lo, from)) / (to - from);
+    }
+
+    /**
+     * Spreads an episode known to have ended in {@code (lo, hi]} over the bins it covers: in proportion to the
+     * weight {@code held} there already, or evenly in time where there is none.
+     */
+    private void spread(final long lo, final long hi, final int first, final int last, final double held)
+    {
+        final double span = hi - lo;
+        for (int k = first; k <= last; k++)
+        {
+            final double from = Math.max(lo, edgesNs[k]);
+            final double to = Math.min(hi, edgesNs[k + 1]);
+            if (held > 0)
+            {
+                final double portion = mass[k] * shareWithin(k, lo, hi) / held;
+                if (portion > 0)
+                {
+                    add(k, weight * portion, Math.max(from, Math.min(to, meanNs(k))));
+                }
+            }
+            else if (to > from)
+            {
+                add(k, weight * (to - from) / span, (from + to) / 2);
+            }
+        }
+    }
+
+    private double overlapNs(final int k, final long lo, final long hi)
+    {
+        return Math.max(0, Math.min(hi, edgesNs[k + 1]) - Math.max(lo, edgesNs[k]));
+    }
+
+    private void add(final int k, final double w, final double atNs)
+    {
+        mass[k] += w;
+        weightedSumNs[k] += w * atNs;
+        weightedSquaresNs2[k] += w * atNs * atNs;
+        total += w;
+    }
+
+    private void rescale()
+    {
+        final double factor = 1 / weight;
+        for (int k = 0; k < BINS; k++)
+        {
+            mass[k] *= factor;
+            weightedSumNs[k] *= factor;
+            weightedSquaresNs2[k] *= factor;
+        }
+        total *= factor;
+        weight = 1.0;
+    }
+
+    private static double log2(final double value)
+    {
+        return Math.log(value) / Math.log(2);
+    }
+}

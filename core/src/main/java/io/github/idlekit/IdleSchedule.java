@@ -1,0 +1,96 @@
+package io.github.idlekit;
+
+import io.github.idlekit.internal.Durations;
+
+/**
+ * What an adaptive strategy does at each moment of an idle episode: a short list of segments, each ending at a
+ * time since the episode started. A segment spins (the episode's first microseconds spin with
+ * {@code onSpinWait}, later ones yield so that a runnable thread may use the core), parks until its end, or parks
+ * again and again with one period until its end. After the last segment the strategy parks with the tail period.
+ * Preallocated, rewritten in place by {@link CostPlanner}; one instance per strategy.
+ */
+final class IdleSchedule
+{
+    static final int SPIN = 0;
+    static final int PARK_UNTIL = 1;
+    static final int PARK_EVERY = 2;
+    static final int MAX_SEGMENTS = 48;
+
+    /**
+     * Repeated parks whose periods differ by at most one part in this many merge into one segment with the
+     * shorter period, so that a schedule stays a handful of segments long.
+     */
+    static final long MERGE_WITHIN = 4;
+
+    final int[] kinds = new int[MAX_SEGMENTS];
+    final long[] endsNs = new long[MAX_SEGMENTS];
+    final long[] periodsNs = new long[MAX_SEGMENTS];
+    int count;
+    long tailPeriodNs;
+
+    void clear(final long tailPeriodNs)
+    {
+        count = 0;
+        this.tailPeriodNs = tailPeriodNs;
+    }
+
+    /**
+     * Appends a segment, merging it into the previous one when both spin, or both park with about the same
+     * period.
+     *
+     * @param periodNs the park period of a {@link #PARK_EVERY} segment, else 0.
+     * @return false when the schedule is full.
+     */
+    boolean add(final int kind, final long endNs, final long periodNs)
+    {
+        if (count > 0 && kinds[count - 1] == kind && kind != PARK_UNTIL &&
+            Math.abs(periodsNs[count - 1] - periodNs) <= Math.min(periodsNs[count - 1], periodNs) / MERGE_WITHIN)
+        {
+            endsNs[count - 1] = endNs;
+            periodsNs[count - 1] = Math.min(periodsNs[count - 1], periodNs);
+            return true;
+        }
+        if (count == MAX_SEGMENTS)
+        {
+            return false;
+        }
+        kinds[count] = kind;
+        endsNs[count] = endNs;
+        periodsNs[count] = periodNs;
+        count++;
+        return true;
+    }
+
+    /**
+     * @return the time spent spinning or yielding at the start of an episode before the first park.
+     */
+    long spinBeforeFirstParkNs()
+    {
+        return count > 0 && kinds[0] == SPIN ? endsNs[0] : 0;
+    }
+
+    /**
+     * @return e.g. {@code spin to 12.0 µs, park until 9.80 ms, spin to 10.6 ms, park every 1.00 ms}.
+     */
+    public String toString()
+    {
+        final StringBuilder text = new StringBuilder(64 + 40 * count);
+        for (int i = 0; i < count; i++)
+        {
+            switch (kinds[i])
+            {
+                case SPIN:
+                    text.append("spin to ").append(Durations.toHuman(endsNs[i]));
+                    break;
+                case PARK_UNTIL:
+                    text.append("park until ").append(Durations.toHuman(endsNs[i]));
+                    break;
+                default:
+                    text.append("park every ").append(Durations.toHuman(periodsNs[i]))
+                        .append(" to ").append(Durations.toHuman(endsNs[i]));
+            }
+            text.append(", ");
+        }
+        return text.append("then park every ").append(Durations.toHuman(tailPeriodNs)).toString();
+    }
+}
