@@ -30,7 +30,7 @@ final class Compare
     static final long WARMUP_EVENTS = 100;
 
     private static final Set<String> VALUE_OPTIONS =
-        Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack");
+        Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack", "--baseline");
     private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose");
 
     private Compare()
@@ -47,6 +47,7 @@ final class Compare
         out.println("   --quick: the workloads above, 0.7 s per cell, under 60 s in all");
         out.println("   --slack 1us: Linux only, run every thread with this timer slack (idlekit-platform)");
         out.println("   --verbose: after each cell, the strategy's state on stderr (what an adaptive one learnt)");
+        out.println("   --baseline agrona-backoff: the strategy the ÷baseline column and the summary compare against");
     }
 
     static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
@@ -62,11 +63,16 @@ final class Compare
         }
         final List<Workload> workloads =
             Workload.parseList(arguments.value("--workloads", quick ? QUICK_WORKLOADS : FULL_WORKLOADS));
-        final List<String> strategies =
-            StrategyCatalog.parseList(arguments.value("--strategies", String.join(";", StrategyCatalog.names())));
+        final List<String> strategies = new ArrayList<>(
+            StrategyCatalog.parseList(arguments.value("--strategies", String.join(";", StrategyCatalog.names()))));
         final long durationNs = arguments.nanos("--duration", quick ? "700ms" : "2s");
         final long warmupNs = arguments.nanos("--warmup", quick ? "100ms" : "200ms");
         final long maxEvents = arguments.positiveLong("--events", 1_000_000);
+        final String baseline = StrategyCatalog.parseList(arguments.value("--baseline", "agrona-backoff")).get(0);
+        if (!strategies.contains(baseline))
+        {
+            strategies.add(baseline);
+        }
         final Path outDir = Path.of(arguments.value("--out", "compare-results"));
 
         final TimerProfile profile = TimerProfile.current();
@@ -91,11 +97,11 @@ final class Compare
             }
         }
 
-        ResultTable.print(results, out);
+        ResultTable.print(results, baseline, out);
         Files.createDirectories(outDir);
         final Path csv = outDir.resolve("compare.csv");
         final Path svg = outDir.resolve("compare.svg");
-        Files.writeString(csv, ResultTable.csv(results));
+        Files.writeString(csv, ResultTable.csv(results, baseline));
         Files.writeString(svg, new SvgChart(context).render(results));
         out.println("wrote " + csv + " and " + svg);
     }

@@ -74,10 +74,11 @@ final class LatencyCpuRun
         final SplittableRandom random = new SplittableRandom(42);
         final long endNs = measureFromNs + durationNs;
         long handledNs = System.nanoTime();
+        final long startNs = handledNs;
         long measured = 0;
         for (long event = 0; measured < maxEvents; event++)
         {
-            final long publishAtNs = handledNs + workload.gapBeforeNs(event, random);
+            final long publishAtNs = handledNs + workload.gapBeforeNs(event, handledNs - startNs, random);
             if (publishAtNs - endNs >= 0)
             {
                 break;

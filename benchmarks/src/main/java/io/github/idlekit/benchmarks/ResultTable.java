@@ -3,7 +3,10 @@ package io.github.idlekit.benchmarks;
 import io.github.idlekit.internal.Durations;
 
 import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -11,14 +14,38 @@ import java.util.Locale;
  */
 final class ResultTable
 {
-    private static final String ROW = "%-22s %8s %9s %9s %9s %9s %9s %10s %6s %10s %10s %10s%n";
+    private static final String ROW = "%-22s %8s %9s %9s %9s %9s %9s %10s %6s %10s %10s %10s %9s%n";
 
     private ResultTable()
     {
     }
 
-    static void print(final List<CellResult> results, final PrintStream out)
+    /**
+     * @return each cell's cost at λ = 1 over the cost of {@code baseline} in the same workload (NaN where the
+     * baseline did not run), in the order of {@code results}.
+     */
+    static double[] ratios(final List<CellResult> results, final String baseline)
     {
+        final Map<String, Double> baselineCost = new HashMap<>();
+        for (final CellResult result : results)
+        {
+            if (result.strategy().equals(baseline))
+            {
+                baselineCost.put(result.workload(), result.cost(1));
+            }
+        }
+        final double[] ratios = new double[results.size()];
+        for (int i = 0; i < ratios.length; i++)
+        {
+            final CellResult result = results.get(i);
+            ratios[i] = result.cost(1) / baselineCost.getOrDefault(result.workload(), Double.NaN);
+        }
+        return ratios;
+    }
+
+    static void print(final List<CellResult> results, final String baseline, final PrintStream out)
+    {
+        final double[] ratios = ratios(results, baseline);
         String workload = null;
         for (final CellResult result : results)
         {
@@ -28,31 +55,69 @@ final class ResultTable
                 out.println();
                 out.println("workload " + workload);
                 out.printf(ROW, "strategy", "events", "p50", "p90", "p99", "p99.9", "max", "CPU/event", "CPU",
-                    "cost λ=0.1", "cost λ=1", "cost λ=10");
+                    "cost λ=0.1", "cost λ=1", "cost λ=10", "÷baseline");
             }
+            final int index = results.indexOf(result);
             out.printf(ROW, result.strategy(), result.events(),
                 human(result.p50Ns()), human(result.p90Ns()), human(result.p99Ns()), human(result.p999Ns()),
                 human(result.maxNs()), human(result.cpuPerEventNs()),
                 String.format(Locale.ROOT, "%.1f%%", 100 * result.cpuShare()),
                 human(result.cost(CellResult.LAMBDAS[0])), human(result.cost(CellResult.LAMBDAS[1])),
-                human(result.cost(CellResult.LAMBDAS[2])));
+                human(result.cost(CellResult.LAMBDAS[2])),
+                Double.isNaN(ratios[index]) ? "-" : String.format(Locale.ROOT, "%.2f", ratios[index]));
         }
         out.println();
         out.println("latency: publish to observed by the consumer; CPU: consumer thread CPU time, per event and as a " +
-            "share of one core; cost: CPU per event + λ × mean latency");
+            "share of one core; cost: CPU per event + λ × mean latency; ÷baseline: cost at λ=1 over " + baseline +
+            "'s in the same workload");
+        printSummary(results, ratios, baseline, out);
     }
 
-    static String csv(final List<CellResult> results)
+    /**
+     * Per strategy, the geometric mean and the largest of its cost ratios against the baseline over all workloads.
+     */
+    private static void printSummary(
+        final List<CellResult> results, final double[] ratios, final String baseline, final PrintStream out)
     {
+        final Map<String, double[]> byStrategy = new LinkedHashMap<>();
+        for (int i = 0; i < ratios.length; i++)
+        {
+            if (!Double.isNaN(ratios[i]))
+            {
+                final double[] sums = byStrategy.computeIfAbsent(results.get(i).strategy(), name -> new double[3]);
+                sums[0] += Math.log(ratios[i]);
+                sums[1]++;
+                sums[2] = Math.max(sums[2], ratios[i]);
+            }
+        }
+        if (byStrategy.isEmpty())
+        {
+            return;
+        }
+        out.println();
+        out.println("cost at λ=1 against " + baseline + ", over " + "all workloads above:");
+        for (final Map.Entry<String, double[]> entry : byStrategy.entrySet())
+        {
+            final double[] sums = entry.getValue();
+            out.printf(Locale.ROOT, "  %-22s geomean %.2f, worst %.2f%n", entry.getKey(), Math.exp(sums[0] / sums[1]),
+                sums[2]);
+        }
+    }
+
+    static String csv(final List<CellResult> results, final String baseline)
+    {
+        final double[] ratios = ratios(results, baseline);
         final StringBuilder csv = new StringBuilder(
             "workload,strategy,events,p50_ns,p90_ns,p99_ns,p999_ns,max_ns,mean_ns,cpu_ns,wall_ns," +
-            "cpu_per_event_ns,cpu_share,cost_lambda_0.1,cost_lambda_1,cost_lambda_10\n");
-        for (final CellResult r : results)
+            "cpu_per_event_ns,cpu_share,cost_lambda_0.1,cost_lambda_1,cost_lambda_10,cost_ratio_to_baseline\n");
+        for (int i = 0; i < ratios.length; i++)
         {
-            csv.append(String.format(Locale.ROOT, "%s,\"%s\",%d,%d,%d,%d,%d,%d,%.1f,%d,%d,%.1f,%.4f,%.1f,%.1f,%.1f%n",
+            final CellResult r = results.get(i);
+            csv.append(String.format(Locale.ROOT,
+                "%s,\"%s\",%d,%d,%d,%d,%d,%d,%.1f,%d,%d,%.1f,%.4f,%.1f,%.1f,%.1f,%.4f%n",
                 r.workload(), r.strategy(), r.events(), r.p50Ns(), r.p90Ns(), r.p99Ns(), r.p999Ns(), r.maxNs(),
                 r.meanNs(), r.cpuNs(), r.wallNs(), r.cpuPerEventNs(), r.cpuShare(),
-                r.cost(CellResult.LAMBDAS[0]), r.cost(CellResult.LAMBDAS[1]), r.cost(CellResult.LAMBDAS[2])));
+                r.cost(CellResult.LAMBDAS[0]), r.cost(CellResult.LAMBDAS[1]), r.cost(CellResult.LAMBDAS[2]), ratios[i]));
         }
         return csv.toString();
     }

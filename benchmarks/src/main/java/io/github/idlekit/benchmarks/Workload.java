@@ -8,43 +8,57 @@ import java.util.SplittableRandom;
 
 /**
  * When the producer publishes: the idle gap it leaves after the consumer handled the previous event. A fixed
- * gap shows one point of a strategy's backoff ladder; exponential gaps (a Poisson arrival process) mix them the
- * way independent clients do; bursts are runs of back-to-back events separated by long gaps, the shape of market
- * data and batch arrivals.
+ * gap shows one point of a strategy's backoff ladder; periodic gaps with jitter are timers and heartbeats;
+ * exponential gaps (a Poisson arrival process) mix them the way independent clients do; lognormal gaps have the
+ * heavy tail of request traffic; bursts are runs of back-to-back events separated by long gaps, the shape of market
+ * data and batch arrivals; phases switch between workloads while one strategy instance keeps running, to show how
+ * fast it follows a change.
  *
- * <p>Names: {@code fixed-100us}, {@code exp-1ms}, {@code burst-16x10ms} (16 back-to-back events, then 10 ms).
+ * <p>Names: {@code fixed-100us}, {@code periodic-1ms} (±{@value #JITTER_PERCENT}% uniform jitter),
+ * {@code exp-1ms}, {@code lognormal-1ms} (median 1 ms, σ = 1), {@code burst-16x10ms} (16 back-to-back events,
+ * then 10 ms), {@code phases-2s:fixed-10us/fixed-10ms/fixed-100us/exp-1ms} (each phase for 2 s, in turn).
  */
 final class Workload
 {
+    static final int JITTER_PERCENT = 10;
+    private static final double LOGNORMAL_SIGMA = 1.0;
+
     private enum Kind
     {
-        FIXED, EXPONENTIAL, BURST
+        FIXED, PERIODIC, EXPONENTIAL, LOGNORMAL, BURST, PHASES
     }
 
     private final String name;
     private final Kind kind;
     private final long gapNs;
     private final int burstLength;
+    private final List<Workload> phases;
 
-    private Workload(final String name, final Kind kind, final long gapNs, final int burstLength)
+    private Workload(
+        final String name, final Kind kind, final long gapNs, final int burstLength, final List<Workload> phases)
     {
         this.name = name;
         this.kind = kind;
         this.gapNs = gapNs;
         this.burstLength = burstLength;
+        this.phases = phases;
     }
 
     static Workload parse(final String name)
     {
         final String trimmed = name.trim();
-        if (trimmed.startsWith("fixed-"))
+        if (trimmed.startsWith("phases-"))
         {
-            return new Workload(trimmed, Kind.FIXED, Durations.parsePositiveNanos("workload", trimmed.substring(6)), 1);
+            return parsePhases(trimmed);
         }
-        if (trimmed.startsWith("exp-"))
+        for (final Kind kind : new Kind[]{ Kind.FIXED, Kind.PERIODIC, Kind.EXPONENTIAL, Kind.LOGNORMAL })
         {
-            return new Workload(
-                trimmed, Kind.EXPONENTIAL, Durations.parsePositiveNanos("workload", trimmed.substring(4)), 1);
+            final String prefix = prefix(kind);
+            if (trimmed.startsWith(prefix))
+            {
+                return new Workload(trimmed, kind,
+                    Durations.parsePositiveNanos("workload", trimmed.substring(prefix.length())), 1, List.of());
+            }
         }
         final int x = trimmed.indexOf('x');
         if (trimmed.startsWith("burst-") && x > 6)
@@ -62,11 +76,12 @@ final class Workload
             {
                 throw new IllegalArgumentException("workload: '" + name + "' has a bad burst length");
             }
-            return new Workload(
-                trimmed, Kind.BURST, Durations.parsePositiveNanos("workload", trimmed.substring(x + 1)), length);
+            return new Workload(trimmed, Kind.BURST,
+                Durations.parsePositiveNanos("workload", trimmed.substring(x + 1)), length, List.of());
         }
-        throw new IllegalArgumentException(
-            "workload: unknown '" + name + "'; expected fixed-<gap>, exp-<mean gap> or burst-<n>x<gap>");
+        throw new IllegalArgumentException("workload: unknown '" + name + "'; expected fixed-<gap>, " +
+            "periodic-<gap>, exp-<mean gap>, lognormal-<median gap>, burst-<n>x<gap> or " +
+            "phases-<duration>:<workload>/<workload>...");
     }
 
     static List<Workload> parseList(final String list)
@@ -93,19 +108,26 @@ final class Workload
 
     /**
      * @param eventIndex the index of the event about to be published, from 0.
+     * @param elapsedNs  time since the run started, which selects the phase of a phased workload.
      * @param random     the run's random source.
      * @return the idle gap before it, 0 for back-to-back.
      */
-    long gapBeforeNs(final long eventIndex, final SplittableRandom random)
+    long gapBeforeNs(final long eventIndex, final long elapsedNs, final SplittableRandom random)
     {
         switch (kind)
         {
             case FIXED:
                 return gapNs;
+            case PERIODIC:
+                return gapNs + Math.round(gapNs * JITTER_PERCENT / 100.0 * (2 * random.nextDouble() - 1));
             case EXPONENTIAL:
                 return Math.round(-Math.log(1.0 - random.nextDouble()) * gapNs);
-            default:
+            case LOGNORMAL:
+                return Math.round(gapNs * Math.exp(LOGNORMAL_SIGMA * gaussian(random)));
+            case BURST:
                 return eventIndex % burstLength == 0 ? gapNs : 0;
+            default:
+                return phases.get((int)(elapsedNs / gapNs % phases.size())).gapBeforeNs(eventIndex, elapsedNs, random);
         }
     }
 
@@ -114,6 +136,58 @@ final class Workload
      */
     long meanGapNs()
     {
-        return kind == Kind.BURST ? gapNs / burstLength : gapNs;
+        switch (kind)
+        {
+            case BURST:
+                return gapNs / burstLength;
+            case LOGNORMAL:
+                return Math.round(gapNs * Math.exp(LOGNORMAL_SIGMA * LOGNORMAL_SIGMA / 2));
+            case PHASES:
+                return phases.stream().mapToLong(Workload::meanGapNs).max().orElse(gapNs);
+            default:
+                return gapNs;
+        }
+    }
+
+    private static Workload parsePhases(final String name)
+    {
+        final int colon = name.indexOf(':');
+        if (colon < 0)
+        {
+            throw new IllegalArgumentException("workload: '" + name + "' needs phases-<duration>:<workload>/...");
+        }
+        final long phaseNs = Durations.parsePositiveNanos("workload phase", name.substring(7, colon));
+        final List<Workload> phases = new ArrayList<>();
+        for (final String phase : name.substring(colon + 1).split("/"))
+        {
+            final Workload workload = parse(phase);
+            if (workload.kind == Kind.PHASES)
+            {
+                throw new IllegalArgumentException("workload: '" + name + "' nests phases");
+            }
+            phases.add(workload);
+        }
+        return new Workload(name, Kind.PHASES, phaseNs, 1, List.copyOf(phases));
+    }
+
+    private static String prefix(final Kind kind)
+    {
+        switch (kind)
+        {
+            case FIXED:
+                return "fixed-";
+            case PERIODIC:
+                return "periodic-";
+            case EXPONENTIAL:
+                return "exp-";
+            default:
+                return "lognormal-";
+        }
+    }
+
+    private static double gaussian(final SplittableRandom random)
+    {
+        final double u = 1.0 - random.nextDouble();
+        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.nextDouble());
     }
 }

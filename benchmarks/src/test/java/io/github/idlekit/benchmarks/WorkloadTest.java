@@ -17,8 +17,8 @@ class WorkloadTest
     {
         final Workload workload = Workload.parse("fixed-100us");
 
-        assertEquals(100_000, workload.gapBeforeNs(0, random));
-        assertEquals(100_000, workload.gapBeforeNs(99, random));
+        assertEquals(100_000, workload.gapBeforeNs(0, 0, random));
+        assertEquals(100_000, workload.gapBeforeNs(99, 0, random));
     }
 
     @Test
@@ -29,7 +29,7 @@ class WorkloadTest
         double sum = 0;
         for (int i = 0; i < samples; i++)
         {
-            final long gapNs = workload.gapBeforeNs(i, random);
+            final long gapNs = workload.gapBeforeNs(i, 0, random);
             assertTrue(gapNs >= 0);
             sum += gapNs;
         }
@@ -42,10 +42,10 @@ class WorkloadTest
     {
         final Workload workload = Workload.parse("burst-4x10ms");
 
-        assertEquals(10_000_000, workload.gapBeforeNs(0, random));
-        assertEquals(0, workload.gapBeforeNs(1, random));
-        assertEquals(0, workload.gapBeforeNs(3, random));
-        assertEquals(10_000_000, workload.gapBeforeNs(4, random));
+        assertEquals(10_000_000, workload.gapBeforeNs(0, 0, random));
+        assertEquals(0, workload.gapBeforeNs(1, 0, random));
+        assertEquals(0, workload.gapBeforeNs(3, 0, random));
+        assertEquals(10_000_000, workload.gapBeforeNs(4, 0, random));
         assertEquals(2_500_000, workload.meanGapNs());
     }
 
@@ -58,5 +58,53 @@ class WorkloadTest
             .getMessage().contains("'burst-0x1ms'"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Workload.parse("fixed-1xs"))
             .getMessage().contains("'1xs'"));
+    }
+
+    @Test
+    void periodicGapsStayWithinTheirJitter()
+    {
+        final Workload workload = Workload.parse("periodic-1ms");
+        final SplittableRandom random = new SplittableRandom(1);
+        long smallest = Long.MAX_VALUE;
+        long largest = 0;
+        for (int i = 0; i < 10_000; i++)
+        {
+            final long gapNs = workload.gapBeforeNs(i, 0, random);
+            smallest = Math.min(smallest, gapNs);
+            largest = Math.max(largest, gapNs);
+        }
+
+        assertTrue(smallest >= 900_000 && smallest < 910_000, "smallest " + smallest);
+        assertTrue(largest <= 1_100_000 && largest > 1_090_000, "largest " + largest);
+    }
+
+    @Test
+    void lognormalGapsHaveTheirMedianAndAHeavyTail()
+    {
+        final Workload workload = Workload.parse("lognormal-1ms");
+        final SplittableRandom random = new SplittableRandom(2);
+        final long[] gaps = new long[20_001];
+        for (int i = 0; i < gaps.length; i++)
+        {
+            gaps[i] = workload.gapBeforeNs(i, 0, random);
+        }
+        java.util.Arrays.sort(gaps);
+
+        assertEquals(1_000_000, gaps[10_000], 50_000, "median");
+        assertEquals(Math.exp(1.2816), gaps[18_000] / 1e6, 0.2, "90th percentile at e^(1.2816 σ) times the median");
+    }
+
+    @Test
+    void phasesFollowEachOtherInTime()
+    {
+        final Workload workload = Workload.parse("phases-2s:fixed-10us/fixed-10ms");
+        final SplittableRandom random = new SplittableRandom(3);
+
+        assertEquals(10_000, workload.gapBeforeNs(0, 1_999_000_000L, random));
+        assertEquals(10_000_000, workload.gapBeforeNs(0, 2_000_000_000L, random));
+        assertEquals(10_000, workload.gapBeforeNs(0, 4_100_000_000L, random));
+        assertEquals(10_000_000, workload.meanGapNs());
+        assertThrows(IllegalArgumentException.class, () -> Workload.parse("phases-2s"));
+        assertThrows(IllegalArgumentException.class, () -> Workload.parse("phases-2s:phases-1s:fixed-1ms"));
     }
 }
