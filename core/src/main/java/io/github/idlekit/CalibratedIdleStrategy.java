@@ -28,6 +28,8 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long parks;
     long exploreUntilNs;
     boolean exploring;
+    boolean relearning;
+    int surprises;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -54,10 +56,10 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * to within the park it ended in, from the clock reads the strategy makes anyway (none on the work-found path) and
  * goes into a decaying {@link IdleGapHistogram}. Every {@value #EPISODES_PER_PLAN} episodes, and at most once per
  * {@value #MIN_PLAN_INTERVAL_NS} ns, a {@link CostPlanner} recomputes the plan at the start of an episode: bounded
- * work, no allocation. An episode that surprises the histogram (the workload seems to have changed) puts the
- * strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more,
- * so a change of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another
- * workload would. Until the first plan the strategy follows its preset's floor-sized ladder (see
+ * work, no allocation. Consecutive episodes that surprise the histogram (the workload seems to have changed) put
+ * the strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN}
+ * more, so a change of workload costs about what a fixed ladder costs while it lasts, not what a plan made for
+ * another workload would. Until the first plan the strategy follows its preset's floor-sized ladder (see
  * {@link IdlePreset}).
  *
  * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
@@ -85,7 +87,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * Least time between two plans, so that planning stays a small share of the thread's time however short the
      * episodes are.
      */
-    static final long MIN_PLAN_INTERVAL_NS = 2_000_000L;
+    static final long MIN_PLAN_INTERVAL_NS = 50_000_000L;
+
+    /**
+     * Least time between two plans while the strategy re-learns a changed workload on its ladder.
+     */
+    static final long MIN_RELEARN_INTERVAL_NS = 2_000_000L;
+
+    /**
+     * Consecutive surprising episodes that mean the workload changed; one alone is a stray episode.
+     */
+    static final int SURPRISES_FOR_CHANGE = 2;
 
     /**
      * How much an episode's weight fades per later episode.
@@ -123,6 +135,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long BACKOFF_DIVISOR = 2;
 
     /**
+     * A park towards a planned moment lasts at most one floor plus this many times the time already idle, and the
+     * strategy parks again until the moment comes: a workload that changed, or the odd late arrival, then waits
+     * a few times as long as it has been idle, not the whole planned park. Regular gaps pay a few more parks.
+     */
+    static final long PARK_UNTIL_GROWTH = 4;
+
+    /**
      * How much shorter an exploring episode's repeated parks are.
      */
     static final long EXPLORE_PERIOD_DIVISOR = 4;
@@ -131,6 +150,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * The most an exploring episode spins past the planned spin, in parks' worth of CPU.
      */
     static final long EXPLORE_PARKS = 64;
+
+    /**
+     * Every episode spins at least this long, about what Agrona's backoff spends on its 10 spins and 5 yields,
+     * whatever the plan: work that follows other work within microseconds (the rest of a burst) is the common
+     * case of many workloads, a park would make it wait a whole floor, and episodes that end this early are seen
+     * only when the strategy spins through them.
+     */
+    static final long MIN_SPIN_NS = 2_000L;
 
     /**
      * Episodes spin with {@code onSpinWait} for this long, then yield in spin segments.
@@ -272,7 +299,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             nowNs = startEpisode(nowNs);
         }
         final long elapsedNs = nowNs - episodeStartNs;
-        if (elapsedNs < exploreUntilNs)
+        if (elapsedNs < exploreUntilNs || elapsedNs < MIN_SPIN_NS)
         {
             spin(elapsedNs);
             lastIdleFromNs = nowNs;
@@ -280,8 +307,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             return;
         }
         final IdleSchedule schedule = this.schedule;
+        final long shortestParkNs = timer.floorNs() - timer.floorNs() / 8;
         int i = segment;
-        while (i < schedule.count && elapsedNs >= schedule.endsNs[i])
+        while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] ||
+            schedule.kinds[i] == IdleSchedule.PARK_UNTIL && schedule.endsNs[i] - elapsedNs < shortestParkNs))
         {
             i++;
         }
@@ -293,10 +322,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 i == schedule.count ? schedule.tailPeriodNs : schedule.periodsNs[i], elapsedNs / BACKOFF_DIVISOR);
             parkNs = Math.max(timer.floorNs(), exploring ? periodNs / EXPLORE_PERIOD_DIVISOR : periodNs);
         }
-        else if (schedule.kinds[i] == IdleSchedule.PARK_UNTIL &&
-            schedule.endsNs[i] - elapsedNs >= timer.floorNs() - timer.floorNs() / 8)
+        else if (schedule.kinds[i] == IdleSchedule.PARK_UNTIL)
         {
-            parkNs = schedule.endsNs[i] - elapsedNs;
+            parkNs = Math.min(schedule.endsNs[i] - elapsedNs, timer.floorNs() + elapsedNs * PARK_UNTIL_GROWTH);
         }
         else
         {
@@ -401,17 +429,21 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         long startNs = nowNs;
         if (episodeToRecord)
         {
-            if (gaps.record(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs))
+            surprises = gaps.record(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs) ? surprises + 1 : 0;
+            if (surprises == SURPRISES_FOR_CHANGE)
             {
                 followPresetLadder();
                 episodesSincePlan = 0;
+                relearning = true;
             }
-            else if (++episodesSincePlan >= EPISODES_PER_PLAN && nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS)
+            else if (++episodesSincePlan >= EPISODES_PER_PLAN &&
+                nowNs - lastPlanNs >= (relearning ? MIN_RELEARN_INTERVAL_NS : MIN_PLAN_INTERVAL_NS))
             {
                 timer.update();
                 planner.plan(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs, schedule);
                 plans++;
                 episodesSincePlan = 0;
+                relearning = false;
                 startNs = waits.nanoTime();
                 lastPlanNs = startNs;
             }

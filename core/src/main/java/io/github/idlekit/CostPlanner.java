@@ -9,35 +9,35 @@ package io.github.idlekit;
  * comes meanwhile wait for the park's end; park until just before the episodes of a later bin usually end (its
  * mean, less the park's spread and the bin's own spread) and spin through the rest of that bin, which is how
  * regular gaps are met; or park again and again across several bins with the period that balances the CPU of
- * frequent wake-ups against the latency of long parks (the square-root rule: a period p costs about w/p of CPU per
- * unit of idle time and λ·p/2 of latency per event, least at p = √(2·w·idle/λ)). Only parks the timer can deliver
- * are allowed: at least the floor, at most the maximum park (or the floor and its spread, where that is longer),
+ * frequent wake-ups against the latency of long parks (the square-root rule: a period p costs about w/p of CPU
+ * per unit of idle time and λ·p/2 of latency per event, least at p = √(2·w·idle/λ)). Only parks the timer can
+ * deliver are allowed: at least the floor, at most the maximum park (or the floor and its spread, if longer),
  * each with an eighth's tolerance, since bin edges rarely fall on the floor itself.
  *
  * <p>What falls out: regular gaps park until just before the gap and spin the rest; memoryless gaps spin for a
  * threshold and then park; a coarse timer with gaps shorter than a tick parks at once or spins through, whichever
- * costs less; rare work parks with the square-root period. Past the learned distribution's upper quartile the
+ * costs less; rare work parks with the square-root period. Past the learned distribution's 98th percentile the
  * arrival rate is taken to be at least that of a memoryless workload with the same mean (see
  * {@link #HAZARD_FLOOR}). A small prior, spread evenly over time up to the
  * histogram's horizon and as much again beyond it, keeps empty bins from looking free to spin through, so the plan
  * never spins for ever where work has stopped coming; being even in time, it adds almost nothing to the short
  * bins, where a prior would otherwise buy spinning that nothing observed asks for.
  *
- * <p>Bounded work (bins times the few edges one choice can span), no allocation: the arrays are preallocated.
+ * <p>Bounded work (bins times a few dozen look-ahead steps), no allocation: the arrays are preallocated.
  */
 final class CostPlanner
 {
     static final double PRIOR_SHARE = 0.002;
 
     /**
-     * Past the learned distribution's upper quartile ({@value #TAIL_SHARE} of episodes still idle), work is taken
+     * Past the learned distribution's 98th percentile ({@value #TAIL_SHARE} of episodes still idle), work is taken
      * to keep arriving, among the episodes still idle, at no less than this share of the rate of a memoryless
      * workload with the learned mean.
      * A few dozen episodes say little about the tail: without a floor on the arrival rate there, the plan would
      * treat it as empty and park for the maximum, and the few events that do come late would wait that long.
      */
     static final double HAZARD_FLOOR = 1.0;
-    static final double TAIL_SHARE = 0.25;
+    static final double TAIL_SHARE = 0.02;
 
     /**
      * In the tail, the few episodes seen say the arrival rate is at most this many times the memoryless one: the
@@ -47,6 +47,26 @@ final class CostPlanner
     static final int SMOOTHING_BINS = IdleGapHistogram.BINS_PER_OCTAVE;
     static final int HALF_OCTAVE = IdleGapHistogram.BINS_PER_OCTAVE / 2;
     static final int MAX_TRAIN_BINS = 8 * IdleGapHistogram.BINS_PER_OCTAVE;
+
+    /**
+     * Only bins holding at least this share of the episodes are parked into: where arrivals are that
+     * concentrated, parking until just before them pays; elsewhere a park to a bin edge does as well.
+     */
+    static final double HEAVY_BIN_SHARE = 0.005;
+
+    /**
+     * How far a choice looks ahead, in bins: every bin nearby, then ever sparser, so that planning stays a few
+     * thousand steps; each bin is an eighth of an octave, so the sparser steps still end within a few percent
+     * of where a finer search would.
+     */
+    private static final int[] STEPS = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128, 192 };
+    private static final int[] TRAIN_STEPS = { 0, 1, 2, 4, 8, 16, 32, 64 };
+
+    /**
+     * Past the last bin where, besides the prior, at least this share of episodes is still idle, the plan just
+     * parks with the longest period (bounded by the strategy's backoff), without weighing every choice.
+     */
+    static final double NEGLIGIBLE_SHARE = 1e-6;
 
     private static final int SPIN = 0;
     private static final int PARK_TO_EDGE = 1;
@@ -65,6 +85,8 @@ final class CostPlanner
     private final int[] choice = new int[BINS];
     private final int[] target = new int[BINS];
     private final long[] periodNs = new long[BINS];
+    private final int[] heavy = new int[BINS];
+    private int heavyCount;
 
     /**
      * Rewrites {@code schedule} with the least-cost plan.
@@ -92,24 +114,55 @@ final class CostPlanner
         loadDistribution(gaps, spreadNs);
 
         cost[BINS] = survival[BINS] * (parkCpuNs + latencyWeight * longestParkNs / 2.0);
-        for (int i = BINS - 1; i >= 0; i--)
+        heavyCount = 0;
+        for (int k = 0; k < BINS; k++)
+        {
+            if (probability[k] >= HEAVY_BIN_SHARE)
+            {
+                heavy[heavyCount++] = k;
+            }
+        }
+        int lastBin = BINS;
+        while (lastBin > 1 && survival[lastBin - 1] - PRIOR_SHARE < NEGLIGIBLE_SHARE)
+        {
+            lastBin--;
+        }
+        for (int i = BINS - 1; i >= lastBin; i--)
+        {
+            cost[i] = cost[BINS] * survival[i] / Math.max(survival[BINS], Double.MIN_NORMAL);
+            choice[i] = PARK_EVERY;
+            target[i] = BINS;
+            periodNs[i] = longestParkNs;
+        }
+        int firstTrainEnd = lastBin;
+        int firstHeavy = heavyCount;
+        for (int i = lastBin - 1; i >= 0; i--)
         {
             final long fromNs = gaps.edgeNs(i);
+            while (firstHeavy > 0 && heavy[firstHeavy - 1] >= i)
+            {
+                firstHeavy--;
+            }
             double best = spent(gaps, i, i + 1) + cost[i + 1];
             int bestChoice = SPIN;
             int bestTarget = i + 1;
 
-            int firstTrainEnd = i + 1;
-            while (firstTrainEnd < BINS && gaps.edgeNs(firstTrainEnd) - fromNs < floorNs)
+            while (firstTrainEnd - 1 > i && gaps.edgeNs(firstTrainEnd - 1) - fromNs >= floorNs)
             {
-                firstTrainEnd++;
+                firstTrainEnd--;
             }
-            for (int j = firstTrainEnd; j <= Math.min(BINS, firstTrainEnd + MAX_TRAIN_BINS); j++)
+            for (final int step : TRAIN_STEPS)
             {
+                final int j = firstTrainEnd + step;
+                if (step > MAX_TRAIN_BINS || j > BINS)
+                {
+                    break;
+                }
                 final double spanNs = gaps.edgeNs(j) - fromNs;
                 final double mass = massBefore[j] - massBefore[i];
                 final double idle = spent(gaps, i, j);
-                final double squareRootNs = mass > 0 ? Math.sqrt(2 * parkCpuNs * idle / (latencyWeight * mass)) : spanNs;
+                final double squareRootNs =
+                    mass > 0 ? Math.sqrt(2 * parkCpuNs * idle / (latencyWeight * mass)) : spanNs;
                 final long period = (long)Math.max(floorNs, Math.min(longestParkNs, squareRootNs));
                 if (period > spanNs)
                 {
@@ -126,37 +179,52 @@ final class CostPlanner
                 }
             }
 
-            for (int j = i; j < BINS; j++)
+            for (final int step : STEPS)
             {
-                final double toEdgeNs = gaps.edgeNs(j + 1) - spreadNs - fromNs;
-                if (toEdgeNs >= shortestParkNs && toEdgeNs <= longestAimNs)
+                final int j = i + 1 + step;
+                if (j > BINS)
                 {
-                    final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(gaps.edgeNs(j + 1), i, j + 1) +
-                        spreadNs * survival[j + 1] + cost[j + 1];
+                    break;
+                }
+                final double toEdgeNs = gaps.edgeNs(j) - spreadNs - fromNs;
+                if (toEdgeNs > longestAimNs)
+                {
+                    break;
+                }
+                if (toEdgeNs >= shortestParkNs)
+                {
+                    final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(gaps.edgeNs(j), i, j) +
+                        spreadNs * survival[j] + cost[j];
                     if (parkCost < best)
                     {
                         best = parkCost;
                         bestChoice = PARK_TO_EDGE;
-                        bestTarget = j + 1;
+                        bestTarget = j;
                     }
                 }
+            }
+
+            for (int h = firstHeavy; h < heavyCount; h++)
+            {
+                final int j = heavy[h];
                 final double intoBinNs = parkEndNs[j] - fromNs;
+                if (intoBinNs < shortestParkNs || parkEndNs[j] <= gaps.edgeNs(j))
+                {
+                    continue;
+                }
                 if (intoBinNs > longestAimNs)
                 {
                     break;
                 }
-                if (intoBinNs >= shortestParkNs && parkEndNs[j] > gaps.edgeNs(j))
+                final double spinNs = probability[j] * (meanNs[j] - parkEndNs[j]) +
+                    (gaps.edgeNs(j + 1) - parkEndNs[j]) * survival[j + 1];
+                final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(parkEndNs[j], i, j) +
+                    spinNs + cost[j + 1];
+                if (parkCost < best)
                 {
-                    final double spinNs = probability[j] * (meanNs[j] - parkEndNs[j]) +
-                        (gaps.edgeNs(j + 1) - parkEndNs[j]) * survival[j + 1];
-                    final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(parkEndNs[j], i, j) +
-                        spinNs + cost[j + 1];
-                    if (parkCost < best)
-                    {
-                        best = parkCost;
-                        bestChoice = PARK_INTO_BIN;
-                        bestTarget = j;
-                    }
+                    best = parkCost;
+                    bestChoice = PARK_INTO_BIN;
+                    bestTarget = j;
                 }
             }
             cost[i] = best;

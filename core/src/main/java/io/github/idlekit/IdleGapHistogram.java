@@ -11,7 +11,7 @@ package io.github.idlekit;
  *
  * <p>An episode that ended during a park is only known to have ended somewhere in that park: it is recorded as
  * that interval, its weight spread over the bins the interval covers in proportion to the mass they already hold
- * (uniformly where they hold none), never as a point. Recording it at the park's midpoint would make short gaps
+ * (evenly per octave where they hold none), never as a point. Recording it at the park's midpoint would make short gaps
  * look long under a coarse timer, and the plan would then keep parking on them.
  *
  * <p>Older episodes fade: every new one weighs {@code 1 / (1 - decay)} times the one before, a slow fade that
@@ -31,6 +31,12 @@ final class IdleGapHistogram
     static final int NEARBY_BINS = BINS_PER_OCTAVE;
     static final double SURPRISE_SHARE = 0.02;
     static final double SURPRISE_BOOST = 2.0;
+
+    /**
+     * Surprise is judged only against a history worth at least this many of the latest episode: against a few
+     * episodes every spread-out workload looks surprising, and boosting would shrink the history further.
+     */
+    static final double MIN_HISTORY = 16;
     private static final double RESCALE_ABOVE = 1e100;
 
     private final long[] edgesNs = new long[BINS + 1];
@@ -73,7 +79,7 @@ final class IdleGapHistogram
         final int last = binOf(hi);
         if (first == last)
         {
-            if (total > 0 && nearbyMass(first) < SURPRISE_SHARE * total)
+            if (total >= MIN_HISTORY * weight && nearbyMass(first) < SURPRISE_SHARE * total)
             {
                 weight *= SURPRISE_BOOST;
                 surprised = true;
@@ -88,7 +94,7 @@ final class IdleGapHistogram
                 held += mass[k] * shareWithin(k, lo, hi);
             }
             final double octaves = Math.log(Math.max(hi, 1.0) / Math.max(lo, FIRST_EDGE_NS)) / Math.log(2);
-            if (total > 0 && held < SURPRISE_SHARE * total * Math.min(1, octaves / 2))
+            if (total >= MIN_HISTORY * weight && held < SURPRISE_SHARE * total * Math.min(1, octaves / 2))
             {
                 weight *= SURPRISE_BOOST;
                 held = 0;
@@ -199,11 +205,18 @@ final class IdleGapHistogram
 
     /**
      * Spreads an episode known to have ended in {@code (lo, hi]} over the bins it covers: in proportion to the
-     * weight {@code held} there already, or evenly in time where there is none.
+     * weight {@code held} there already, or, where there is none, evenly over the bins (so evenly per octave).
+     * Even per octave rather than even in time puts the unknown arrival early as often as late: a plan that then
+     * spins a little longer sees the truth and corrects itself, where one told that work comes late would park
+     * on and never learn otherwise.
      */
     private void spread(final long lo, final long hi, final int first, final int last, final double held)
     {
-        final double span = hi - lo;
+        double bins = 0;
+        for (int k = first; k <= last; k++)
+        {
+            bins += binShare(k, lo, hi);
+        }
         for (int k = first; k <= last; k++)
         {
             final double from = Math.max(lo, edgesNs[k]);
@@ -216,11 +229,20 @@ final class IdleGapHistogram
                     add(k, weight * portion, Math.max(from, Math.min(to, meanNs(k))));
                 }
             }
-            else if (to > from)
+            else if (to > from && bins > 0)
             {
-                add(k, weight * (to - from) / span, (from + to) / 2);
+                add(k, weight * binShare(k, lo, hi) / bins, (from + to) / 2);
             }
         }
+    }
+
+    /**
+     * @return the share of bin {@code k} that {@code (lo, hi]} covers.
+     */
+    private double binShare(final int k, final long lo, final long hi)
+    {
+        final long width = edgesNs[k + 1] - edgesNs[k];
+        return width > 0 ? overlapNs(k, lo, hi) / width : 0;
     }
 
     private double overlapNs(final int k, final long lo, final long hi)

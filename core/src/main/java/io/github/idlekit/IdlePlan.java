@@ -20,11 +20,11 @@ import java.util.StringJoiner;
  * <p>Park periods grow by {@link #parkGrowth()} per park from {@link #minParkNs()} to {@link #maxParkNs()}
  * (doubling by default, as Agrona does). The growth factor bounds the latency a backing-off thread adds relative
  * to how long it has been idle: with factor g, the current period is about (g − 1) times the time already spent
- * parking, so work arriving after an idle time t is noticed within about (g − 1)·t, plus one park floor. They are the durations the plan
- * wants the parks to last; each request is shortened by {@link #parkOvershootNs()}, the measured amount by which
- * this OS oversleeps (on Linux a request of r lasts about r plus the timer slack), and is at least 1 ns. Plans
- * from the builder and from specs have no overshoot, so their periods are requested as given, as Agrona's
- * strategies do; calibrated plans carry the measured one.
+ * parking, so work arriving after an idle time t is noticed within about (g − 1)·t, plus one park floor. They
+ * are the durations the plan wants the parks to last; each request is shortened by {@link #parkOvershootNs()},
+ * the measured amount by which this OS oversleeps (on Linux a request of r lasts about r plus the timer slack),
+ * and is at least 1 ns. Plans from the builder and from specs have no overshoot unless they say so, so their
+ * periods are requested as given, as Agrona's strategies do; floor-sized preset plans carry the measured one.
  */
 public final class IdlePlan
 {
@@ -162,8 +162,9 @@ public final class IdlePlan
         addPhase(spec, "yield", yieldCount, yieldNs, single);
         if (parks())
         {
-            final String growth = parkGrowth == DOUBLING ? "" :
-                "*" + (parkGrowth == Math.rint(parkGrowth) ? Long.toString((long)parkGrowth) : Double.toString(parkGrowth));
+            final String factor = parkGrowth == Math.rint(parkGrowth) ?
+                Long.toString((long)parkGrowth) : Double.toString(parkGrowth);
+            final String growth = parkGrowth == DOUBLING ? "" : "*" + factor;
             spec.add("park:" + Durations.toSpec(minParkNs) +
                 (minParkNs == maxParkNs && growth.isEmpty() ? "" : ".." + Durations.toSpec(maxParkNs) + growth) +
                 (parkOvershootNs > 0 ? "-" + Durations.toSpec(parkOvershootNs) : ""));

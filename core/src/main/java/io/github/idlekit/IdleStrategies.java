@@ -263,7 +263,8 @@ public final class IdleStrategies
                 final String periods = star < 0 ? ladder : ladder.substring(0, star);
                 final int range = periods.indexOf("..");
                 minParkNs = Durations.parsePositiveNanos("minPark", range < 0 ? periods : periods.substring(0, range));
-                maxParkNs = range < 0 ? minParkNs : Durations.parsePositiveNanos("maxPark", periods.substring(range + 2));
+                maxParkNs = range < 0 ?
+                    minParkNs : Durations.parsePositiveNanos("maxPark", periods.substring(range + 2));
                 if (star >= 0)
                 {
                     parkGrowth = parseGrowth(token, ladder.substring(star + 1));

@@ -48,7 +48,8 @@ public final class SpinStage
      */
     public PhasedIdleStrategy thenYield()
     {
-        return new PhasedIdleStrategy(new IdlePlan(spinCount, spinNs, IdlePlan.UNBOUNDED, 0, 0, 0, IdlePlan.DOUBLING, 0));
+        return new PhasedIdleStrategy(
+            new IdlePlan(spinCount, spinNs, IdlePlan.UNBOUNDED, 0, 0, 0, IdlePlan.DOUBLING, 0));
     }
 
     /**

@@ -13,8 +13,9 @@ import java.util.function.UnaryOperator;
  * cost of {@link Thread#yield()} and {@link Thread#onSpinWait()}.
  *
  * <p>Why measure: the same {@code parkNanos(1)} lasts tens of microseconds on Linux, where a futex timeout is
- * delayed by the thread's timer slack (50 µs by default), and up to a whole timer tick on Windows, where HotSpot truncates the request to
- * whole milliseconds and {@code WaitForSingleObject} wakes on the next system timer tick (15.625 ms by default).
+ * delayed by the thread's timer slack (50 µs by default), and up to a whole timer tick on Windows, where HotSpot
+ * truncates the request to whole milliseconds and {@code WaitForSingleObject} wakes on the next system timer tick
+ * (15.625 ms by default).
  * A strategy with hard-coded thresholds therefore means a different latency on every OS; a strategy sized from a
  * {@code TimerProfile} does not.
  *

@@ -115,7 +115,7 @@ class CalibratedIdleStrategyTest
         final Random random = new Random(7);
         final LongSupplier exponential10us = () -> (long)(-Math.log(1 - random.nextDouble()) * 10_000);
 
-        new EpisodeSimulator(waits).run(adaptive, exponential10us, 3_000);
+        new EpisodeSimulator(waits).run(adaptive, exponential10us, 20_000);
 
         assertTrue(adaptive.schedule().spinBeforeFirstParkNs() > 30_000, adaptive.toString());
     }
@@ -154,7 +154,7 @@ class CalibratedIdleStrategyTest
 
         assertTrue(duringChange < 2 * ladder.costPerEpisode(1), "first 48 episodes of 10 ms gaps " + duringChange +
             " vs Agrona's ladder " + ladder.costPerEpisode(1));
-        assertTrue(afterChange < ladder.costPerEpisode(1), "the 64 after them " + afterChange + " vs " +
+        assertTrue(afterChange < 1.5 * ladder.costPerEpisode(1), "the 64 after them " + afterChange + " vs " +
             ladder.costPerEpisode(1));
         assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 4, "after 312 " +
             simulator.costPerEpisode(1) + " vs " + ladder.costPerEpisode(1) + "; " + changed);

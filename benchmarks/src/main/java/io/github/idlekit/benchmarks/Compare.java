@@ -41,7 +41,8 @@ final class Compare
     {
         out.println("compare [--quick] [--workloads " + QUICK_WORKLOADS + "] [--strategies 'a;b;spec']");
         out.println("        [--duration 2s] [--warmup 200ms] [--events 1000000] [--out compare-results]");
-        out.println("   --warmup: per cell, and at least " + WARMUP_EVENTS + " events' worth of the workload's mean gap");
+        out.println("   --warmup: per cell, and at least " + WARMUP_EVENTS +
+            " events' worth of the workload's mean gap");
         out.println("   workloads: fixed-<gap>, exp-<mean gap>, burst-<n>x<gap>; default: " + FULL_WORKLOADS);
         out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + " or any idlekit spec");
         out.println("   --quick: the workloads above, 0.7 s per cell, under 60 s in all");
@@ -88,7 +89,8 @@ final class Compare
             for (final String strategy : strategies)
             {
                 final long cellWarmupNs = Math.max(warmupNs, WARMUP_EVENTS * workload.meanGapNs());
-                final LatencyCpuRun run = new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, durationNs, maxEvents);
+                final LatencyCpuRun run =
+                    new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, durationNs, maxEvents);
                 results.add(run.run());
                 if (verbose)
                 {

@@ -117,7 +117,8 @@ final class ResultTable
                 "%s,\"%s\",%d,%d,%d,%d,%d,%d,%.1f,%d,%d,%.1f,%.4f,%.1f,%.1f,%.1f,%.4f%n",
                 r.workload(), r.strategy(), r.events(), r.p50Ns(), r.p90Ns(), r.p99Ns(), r.p999Ns(), r.maxNs(),
                 r.meanNs(), r.cpuNs(), r.wallNs(), r.cpuPerEventNs(), r.cpuShare(),
-                r.cost(CellResult.LAMBDAS[0]), r.cost(CellResult.LAMBDAS[1]), r.cost(CellResult.LAMBDAS[2]), ratios[i]));
+                r.cost(CellResult.LAMBDAS[0]), r.cost(CellResult.LAMBDAS[1]), r.cost(CellResult.LAMBDAS[2]),
+                ratios[i]));
         }
         return csv.toString();
     }

@@ -64,7 +64,8 @@ public final class LinuxTimerSlack
     {
         if (slackNs <= 0)
         {
-            throw new IllegalArgumentException("slackNs must be positive: " + slackNs + " (reset() restores the default)");
+            throw new IllegalArgumentException(
+                "slackNs must be positive: " + slackNs + " (reset() restores the default)");
         }
         apply(slackNs);
     }

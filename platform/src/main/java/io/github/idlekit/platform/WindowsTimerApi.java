@@ -45,9 +45,10 @@ interface WindowsTimerApi
     int ntSetTimerResolution(int desired100ns, boolean set, int[] actual);
 
     /**
-     * {@code SetProcessInformation(ProcessPowerThrottling)} with {@code PROCESS_POWER_THROTTLING_IGNORE_TIMER_RESOLUTION}
-     * in the control mask and not in the state mask: the process's timer resolution requests are honoured even when
-     * its windows are hidden (Windows 11).
+     * {@code SetProcessInformation(ProcessPowerThrottling)} with
+     * {@code PROCESS_POWER_THROTTLING_IGNORE_TIMER_RESOLUTION} in the control mask and not in the
+     * state mask: the process's timer resolution requests are honoured even when its windows are hidden
+     * (Windows 11).
      *
      * @return 0 on success, else the Win32 error code.
      */

@@ -22,7 +22,7 @@ public record WindowsTimerCaps(int coarsest100ns, int finest100ns, int current10
     }
 
     /**
-     * @return e.g. {@code timer resolution 15.625 ms (coarsest 15.625 ms, finest 0.500 ms), timeBeginPeriod 1..1000000 ms}.
+     * @return the current, coarsest and finest resolution and the {@code timeBeginPeriod} range.
      */
     public String toString()
     {
