@@ -156,7 +156,7 @@ class CalibratedIdleStrategyTest
             " vs Agrona's ladder " + ladder.costPerEpisode(1));
         assertTrue(afterChange < 1.5 * ladder.costPerEpisode(1), "the 64 after them " + afterChange + " vs " +
             ladder.costPerEpisode(1));
-        assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 4, "after 312 " +
+        assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 3, "after 312 " +
             simulator.costPerEpisode(1) + " vs " + ladder.costPerEpisode(1) + "; " + changed);
     }
 
