@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The {@code compare} command: every strategy under every workload, side by side, as a table on stdout, a CSV
- * file and an SVG chart of latency against CPU.
+ * The {@code compare} command: every strategy under every workload, side by side, as a table on stdout, CSV and
+ * JSON files that record where they were measured, and an SVG chart of latency against CPU; a line per cell on
+ * stderr while it runs.
  */
 final class Compare
 {
@@ -30,11 +31,17 @@ final class Compare
     static final long WARMUP_EVENTS = 100;
 
     private static final Set<String> VALUE_OPTIONS =
-        Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack", "--baseline");
-    private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose");
+        Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack", "--baseline",
+            "--against");
+    private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet");
 
     private Compare()
     {
+    }
+
+    private static long cellWarmupNs(final long warmupNs, final Workload workload)
+    {
+        return Math.max(warmupNs, WARMUP_EVENTS * workload.meanGapNs());
     }
 
     static void printUsage(final PrintStream out)
@@ -44,18 +51,36 @@ final class Compare
         out.println("   --warmup: per cell, and at least " + WARMUP_EVENTS +
             " events' worth of the workload's mean gap");
         out.println("   workloads: fixed-<gap>, exp-<mean gap>, burst-<n>x<gap>; default: " + FULL_WORKLOADS);
-        out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + " or any idlekit spec");
+        out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + ", any idlekit spec, or the " +
+            "class name of an IdleStrategy with a public no-arg constructor (e.g. com.acme.MyIdle)");
         out.println("   --quick: the workloads above, 0.7 s per cell, under 60 s in all");
         out.println("   --slack 1us: Linux only, run every thread with this timer slack (idlekit-platform)");
         out.println("   --verbose: after each cell, the strategy's state on stderr (what an adaptive one learnt)");
         out.println("   --baseline agrona-backoff: the strategy the ÷baseline column and the summary compare against");
+        out.println("   --against old/compare.json: after the run, each cell's changes against an earlier run");
+        out.println("   --quiet: no progress lines on stderr");
     }
 
     static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
     {
+        run(args, out, System.err);
+    }
+
+    /**
+     * @param progress where a line per cell goes while the run lasts (stderr, so that stdout stays the table).
+     */
+    static void run(final String[] args, final PrintStream out, final PrintStream progress)
+        throws IOException, InterruptedException
+    {
         final Arguments arguments = new Arguments("compare", args, VALUE_OPTIONS, FLAG_OPTIONS);
         final boolean quick = arguments.flag("--quick");
         final boolean verbose = arguments.flag("--verbose");
+        final boolean quiet = arguments.flag("--quiet");
+        final String against = arguments.value("--against", null);
+        if (null != against)
+        {
+            ResultFiles.readCells(Path.of(against));
+        }
         final String slack = arguments.value("--slack", null);
         if (null != slack)
         {
@@ -84,27 +109,47 @@ final class Compare
 
         final PrecisePacer pacer = new PrecisePacer(profile);
         final List<CellResult> results = new ArrayList<>();
+        final int cells = workloads.size() * strategies.size();
+        long leftNs = 0;
         for (final Workload workload : workloads)
         {
+            leftNs += strategies.size() * (cellWarmupNs(warmupNs, workload) + durationNs);
+        }
+        for (final Workload workload : workloads)
+        {
+            final long cellWarmupNs = cellWarmupNs(warmupNs, workload);
             for (final String strategy : strategies)
             {
-                final long cellWarmupNs = Math.max(warmupNs, WARMUP_EVENTS * workload.meanGapNs());
+                if (!quiet)
+                {
+                    progress.println("compare: cell " + (results.size() + 1) + " of " + cells + ", " +
+                        workload.name() + ", " + strategy + ", about " +
+                        io.github.idlekit.internal.Durations.toHuman(leftNs) + " left");
+                }
                 final LatencyCpuRun run =
                     new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, durationNs, maxEvents);
                 results.add(run.run());
+                leftNs -= cellWarmupNs + durationNs;
                 if (verbose)
                 {
-                    System.err.println(workload.name() + " " + strategy + ": " + run.finalState());
+                    progress.println(workload.name() + " " + strategy + ": " + run.finalState());
                 }
             }
         }
 
         ResultTable.print(results, baseline, out);
         Files.createDirectories(outDir);
+        final ResultFiles files = new ResultFiles("compare " + String.join(" ", args), profile, baseline);
         final Path csv = outDir.resolve("compare.csv");
+        final Path json = outDir.resolve("compare.json");
         final Path svg = outDir.resolve("compare.svg");
-        Files.writeString(csv, ResultTable.csv(results, baseline));
+        Files.writeString(csv, files.csv(results));
+        Files.writeString(json, files.json(results));
         Files.writeString(svg, new SvgChart(context).render(results));
-        out.println("wrote " + csv + " and " + svg);
+        out.println("wrote " + csv + ", " + json + " and " + svg);
+        if (null != against)
+        {
+            ResultFiles.printChanges(Path.of(against), results, out);
+        }
     }
 }

@@ -18,7 +18,9 @@ import java.util.function.Supplier;
 
 /**
  * The strategies the benchmarks compare, by name: every idlekit preset and the Agrona strategies users run
- * today with the settings they ship with. Any other name is read as an idlekit spec.
+ * today with the settings they ship with. Any other name is read as the class name of an {@link IdleStrategy}
+ * with a public no-arg constructor (a user's own strategy, created as Aeron creates them) when it looks like one,
+ * else as an idlekit spec.
  */
 final class StrategyCatalog
 {
@@ -51,13 +53,55 @@ final class StrategyCatalog
     }
 
     /**
-     * @param name a catalogue name or an idlekit spec.
+     * @param name a catalogue name, the class name of an {@link IdleStrategy} with a public no-arg constructor on
+     *             the class path (as Aeron takes them), or an idlekit spec.
      * @return a new instance (or Agrona's shared one for stateless strategies).
+     * @throws IllegalArgumentException naming the strategy when it is none of these.
      */
     static IdleStrategy create(final String name)
     {
         final Supplier<IdleStrategy> supplier = NAMED.get(name);
-        return null != supplier ? supplier.get() : IdleStrategies.parse(name);
+        if (null != supplier)
+        {
+            return supplier.get();
+        }
+        return looksLikeClassName(name) ? instantiate(name) : IdleStrategies.parse(name);
+    }
+
+    private static boolean looksLikeClassName(final String name)
+    {
+        return name.indexOf('.') > 0 && name.chars().allMatch(c -> Character.isJavaIdentifierPart(c) || c == '.');
+    }
+
+    private static IdleStrategy instantiate(final String className)
+    {
+        final Class<?> type;
+        try
+        {
+            type = Class.forName(className, true, StrategyCatalog.class.getClassLoader());
+        }
+        catch (final ClassNotFoundException | LinkageError ex)
+        {
+            throw new IllegalArgumentException("strategy '" + className + "': no such class on the class path", ex);
+        }
+        if (!IdleStrategy.class.isAssignableFrom(type))
+        {
+            throw new IllegalArgumentException(
+                "strategy '" + className + "': not an " + IdleStrategy.class.getName());
+        }
+        try
+        {
+            return (IdleStrategy)type.getConstructor().newInstance();
+        }
+        catch (final NoSuchMethodException ex)
+        {
+            throw new IllegalArgumentException("strategy '" + className + "': no public no-arg constructor", ex);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new IllegalArgumentException("strategy '" + className + "': could not be created: " +
+                (null == ex.getCause() ? ex : ex.getCause()), ex);
+        }
     }
 
     /**

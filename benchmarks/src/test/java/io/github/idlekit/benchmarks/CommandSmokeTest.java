@@ -1,5 +1,8 @@
 package io.github.idlekit.benchmarks;
 
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,7 +37,11 @@ class CommandSmokeTest
         final String table = stdout.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("workload fixed-200us"), table);
         assertTrue(table.contains("agrona-spin") && table.contains("agrona-sleep-ms"), table);
-        final List<String> csv = Files.readAllLines(out.resolve("compare.csv"));
+        final List<String> lines = Files.readAllLines(out.resolve("compare.csv"));
+        assertTrue(lines.get(0).startsWith("# command: compare --workloads fixed-200us"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(line -> line.startsWith("# jvm_version: ")), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(line -> line.startsWith("# timer_profile: park floor")));
+        final List<String> csv = lines.stream().filter(line -> !line.startsWith("#")).collect(Collectors.toList());
         assertEquals(3, csv.size(), String.join("\n", csv));
         final Map<String, String[]> rows = new HashMap<>();
         for (final String line : csv.subList(1, csv.size()))
@@ -55,33 +63,115 @@ class CommandSmokeTest
         assertTrue(spinCpu > sleepCpu, "busy-spin CPU " + spinCpu + " vs sleeping " + sleepCpu);
         final String svg = Files.readString(out.resolve("compare.svg"));
         assertTrue(svg.startsWith("<svg") && svg.trim().endsWith("</svg>") && svg.contains("fixed-200us"));
+        final Map<String, Map<String, String>> cells = ResultFiles.readCells(out.resolve("compare.json"));
+        assertEquals(Long.toString(spinP50), cells.get("fixed-200us|agrona-spin").get("p50_ns"));
+        assertTrue(Files.readString(out.resolve("compare.json")).contains("\"baseline\": \"agrona-sleep-ms\""));
     }
 
     @Test
-    void pipelineMovesItemsForEverySource() throws Exception
+    void aUsersOwnStrategyRunsByClassNameAndTwoRunsCanBeCompared(@TempDir final Path out) throws Exception
     {
-        final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        final ByteArrayOutputStream first = new ByteArrayOutputStream();
+        final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        final String[] args = { "--workloads", "fixed-200us", "--strategies", UsersOwnIdleStrategy.class.getName(),
+            "--baseline", "agrona-sleep-ms", "--duration", "200ms", "--warmup", "50ms", "--out", out.toString() };
+        Compare.run(args, new PrintStream(first, true, StandardCharsets.UTF_8),
+            new PrintStream(progress, true, StandardCharsets.UTF_8));
+        final Path old = Files.move(out.resolve("compare.json"), out.resolve("old.json"));
+        final ByteArrayOutputStream second = new ByteArrayOutputStream();
 
-        Pipeline.run(new String[]{ "--strategies", "idlekit-balanced", "--duration", "200ms", "--warmup", "50ms" },
-            new PrintStream(stdout, true, StandardCharsets.UTF_8));
+        final String[] again = java.util.Arrays.copyOf(args, args.length + 2);
+        again[args.length] = "--against";
+        again[args.length + 1] = old.toString();
+        Compare.run(again, new PrintStream(second, true, StandardCharsets.UTF_8), new PrintStream(
+            new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
-        final String table = stdout.toString(StandardCharsets.UTF_8);
-        for (final String source : new String[]{ "saturated", "bursty" })
+        assertTrue(first.toString(StandardCharsets.UTF_8).contains(UsersOwnIdleStrategy.class.getName()));
+        final String progressLines = progress.toString(StandardCharsets.UTF_8);
+        assertTrue(progressLines.contains("compare: cell 1 of 2, fixed-200us, " + UsersOwnIdleStrategy.class.getName()),
+            progressLines);
+        assertTrue(progressLines.contains("compare: cell 2 of 2, fixed-200us, agrona-sleep-ms"), progressLines);
+        final String changes = second.toString(StandardCharsets.UTF_8);
+        assertTrue(changes.contains("changes against " + old), changes);
+        assertTrue(changes.lines().anyMatch(line -> line.startsWith("fixed-200us") &&
+            line.contains(UsersOwnIdleStrategy.class.getName()) && line.contains("->")), changes);
+    }
+
+    @Test
+    void strategyClassesThatCannotRunAreNamedBeforeAnyRun()
+    {
+        assertEquals("strategy 'com.acme.Missing': no such class on the class path", assertThrows(
+            IllegalArgumentException.class, () -> StrategyCatalog.parseList("com.acme.Missing")).getMessage());
+        assertEquals("strategy 'java.lang.String': not an org.agrona.concurrent.IdleStrategy", assertThrows(
+            IllegalArgumentException.class, () -> StrategyCatalog.parseList("java.lang.String")).getMessage());
+        assertEquals("strategy '" + NoDefaultConstructor.class.getName() + "': no public no-arg constructor",
+            assertThrows(IllegalArgumentException.class,
+                () -> StrategyCatalog.parseList(NoDefaultConstructor.class.getName())).getMessage());
+    }
+
+    @Test
+    void againstAFileWithoutCellsIsRefused(@TempDir final Path dir) throws Exception
+    {
+        final Path empty = Files.writeString(dir.resolve("old.json"), "{}\n");
+
+        assertEquals("compare --against: '" + empty + "' holds no compare cells", assertThrows(
+            IllegalArgumentException.class, () -> Compare.run(new String[]{ "--against", empty.toString() },
+                System.out)).getMessage());
+    }
+
+    /**
+     * A strategy as a user would write one: public, with a public no-arg constructor.
+     */
+    public static final class UsersOwnIdleStrategy extends Delegating
+    {
+        /**
+         * Agrona's backoff with shorter parks.
+         */
+        public UsersOwnIdleStrategy()
         {
-            final String row = table.lines().filter(line -> line.startsWith(source)).findFirst().orElseThrow();
-            final long itemsPerSecond = Long.parseLong(row.split("\\s+")[2].replace(",", ""));
-            assertTrue(itemsPerSecond > 1_000, row);
+            super(new BackoffIdleStrategy(10, 5, 1_000, 100_000));
         }
     }
 
-    @Test
-    void unknownOptionsAndStrategiesAreRejected()
+    /**
+     * An idle strategy Aeron could not create: it has no no-arg constructor.
+     */
+    public static final class NoDefaultConstructor extends Delegating
     {
-        assertTrue(assertThrows(IllegalArgumentException.class,
-            () -> Compare.run(new String[]{ "--fast" }, System.out)).getMessage().contains("'--fast'"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-            () -> Compare.run(new String[]{ "--strategies", "turbo" }, System.out)).getMessage().contains("'turbo'"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-            () -> Pipeline.run(new String[]{ "--sources", "random" }, System.out)).getMessage().contains("'random'"));
+        /**
+         * @param sleepNs the sleep period.
+         */
+        public NoDefaultConstructor(final long sleepNs)
+        {
+            super(new SleepingIdleStrategy(sleepNs));
+        }
+    }
+
+    /**
+     * Idles as another strategy does.
+     */
+    abstract static class Delegating implements IdleStrategy
+    {
+        private final IdleStrategy delegate;
+
+        Delegating(final IdleStrategy delegate)
+        {
+            this.delegate = delegate;
+        }
+
+        public void idle(final int workCount)
+        {
+            delegate.idle(workCount);
+        }
+
+        public void idle()
+        {
+            delegate.idle();
+        }
+
+        public void reset()
+        {
+            delegate.reset();
+        }
     }
 }
