@@ -1,7 +1,7 @@
 package io.github.idlekit.platform;
 
-import io.github.idlekit.CalibratedIdleStrategy;
 import io.github.idlekit.IdlePreset;
+import io.github.idlekit.PhasedIdleStrategy;
 import io.github.idlekit.TimerProfile;
 import io.github.idlekit.WakeUpLatency;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,9 +85,10 @@ class LinuxTimerSlackTest
             return floorAndMedianWakeUp();
         });
 
-        assertTrue(fine[0] * 2 < coarse[0], "floor with 1 µs slack " + fine[0] + " vs 50 µs slack " + coarse[0]);
-        assertTrue(fine[1] * 3 < coarse[1] * 2,
-            "median wake-up with 1 µs slack " + fine[1] + " vs 50 µs slack " + coarse[1]);
+        // The slack is the latest the kernel may fire a thread's timer: 49 µs less of it shortens every park by
+        // up to that much, whatever the wake-up itself costs on this machine.
+        assertTrue(fine[0] + 25_000 < coarse[0], "floor with 1 µs slack " + fine[0] + " vs 50 µs slack " + coarse[0]);
+        assertTrue(fine[1] < coarse[1], "median wake-up with 1 µs slack " + fine[1] + " vs 50 µs slack " + coarse[1]);
     }
 
     @Test
@@ -101,13 +102,13 @@ class LinuxTimerSlackTest
     }
 
     /**
-     * Measures the floor on this thread's slack, then the median time a parked {@link CalibratedIdleStrategy}
-     * worker, created by this thread and so inheriting its slack, takes to notice an event.
+     * Measures the floor on this thread's slack, then the median time a worker parking one floor at a time
+     * (the static low-latency plan), created by this thread and so inheriting its slack, takes to notice an event.
      */
     private static long[] floorAndMedianWakeUp() throws Exception
     {
         final TimerProfile profile = TimerProfile.measure(Duration.ofMillis(50));
-        final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(profile, IdlePreset.LOW_LATENCY);
+        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(IdlePreset.LOW_LATENCY.plan(profile));
         return new long[]{ profile.parkFloorNs(), WakeUpLatency.medianNs(strategy, profile, 2_000_000, 50, 101) };
     }
 }
