@@ -145,7 +145,7 @@ final class Compare
         final Path svg = outDir.resolve("compare.svg");
         Files.writeString(csv, files.csv(results));
         Files.writeString(json, files.json(results));
-        Files.writeString(svg, new SvgChart(context).render(results));
+        Files.writeString(svg, new SvgChart(context, baseline).render(results));
         out.println("wrote " + csv + ", " + json + " and " + svg);
         if (null != against)
         {

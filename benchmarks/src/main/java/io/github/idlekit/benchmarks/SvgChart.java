@@ -29,10 +29,16 @@ final class SvgChart
     private static final double MAX_LOG_NS = 8;
 
     private final String subtitle;
+    private final String baseline;
 
-    SvgChart(final String subtitle)
+    /**
+     * @param subtitle the run's context, {@code ; }-separated into lines.
+     * @param baseline the strategy the others are compared with: ringed in every panel, its cost ratio 1.
+     */
+    SvgChart(final String subtitle, final String baseline)
     {
         this.subtitle = subtitle;
+        this.baseline = baseline;
     }
 
     String render(final List<CellResult> results)
@@ -69,8 +75,8 @@ final class SvgChart
             final int x = 10 + (i % 4) * 280;
             final int y = headerHeight + 12 + (i / 4) * 20;
             svg.append(marker(strategies.get(i), x + 5, y, colour(i), ""))
-                .append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n",
-                x + 14, y + 4, escape(strategies.get(i))));
+                .append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", x + 14, y + 4,
+                escape(strategies.get(i)) + (strategies.get(i).equals(baseline) ? " (baseline, ringed)" : "")));
         }
         int panel = 0;
         for (final Map.Entry<String, List<CellResult>> entry : byWorkload.entrySet())
@@ -119,18 +125,26 @@ final class SvgChart
         svg.append(String.format(Locale.ROOT,
             "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">wake-up latency</text>%n",
             plotX + plotWidth / 2, plotY + plotHeight + 28));
-        for (final CellResult result : results)
+        final double[] ratios = ResultTable.ratios(results, baseline);
+        for (int i = 0; i < ratios.length; i++)
         {
+            final CellResult result = results.get(i);
             final String colour = colour(strategies.indexOf(result.strategy()));
             final double y = plotY + plotHeight - Math.min(1.0, result.cpuShare()) * plotHeight;
             final double x50 = logX(result.p50Ns(), plotX, plotWidth);
             final double x99 = logX(result.p99Ns(), plotX, plotWidth);
-            final String title = String.format(Locale.ROOT, "%s: p50 %s, p99 %s, CPU %.1f%%", result.strategy(),
-                Durations.toHuman(result.p50Ns()), Durations.toHuman(result.p99Ns()), 100 * result.cpuShare());
+            final String title = String.format(Locale.ROOT, "%s: p50 %s, p99 %s, CPU %.1f%%, cost ÷ baseline %.2f",
+                result.strategy(), Durations.toHuman(result.p50Ns()), Durations.toHuman(result.p99Ns()),
+                100 * result.cpuShare(), ratios[i]);
             svg.append(String.format(Locale.ROOT,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\" " +
                 "opacity=\"0.6\"/>", x50, y, x99, y, colour))
                 .append(marker(result.strategy(), x50, y, colour, title));
+            if (result.strategy().equals(baseline))
+            {
+                svg.append(String.format(Locale.ROOT,
+                    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"9\" fill=\"none\" stroke=\"black\"/>%n", x50, y));
+            }
         }
     }
 

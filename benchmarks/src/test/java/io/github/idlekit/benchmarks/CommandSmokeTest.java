@@ -63,6 +63,7 @@ class CommandSmokeTest
         assertTrue(spinCpu > sleepCpu, "busy-spin CPU " + spinCpu + " vs sleeping " + sleepCpu);
         final String svg = Files.readString(out.resolve("compare.svg"));
         assertTrue(svg.startsWith("<svg") && svg.trim().endsWith("</svg>") && svg.contains("fixed-200us"));
+        assertTrue(svg.contains("agrona-sleep-ms (baseline, ringed)") && svg.contains("cost ÷ baseline 1.00"), svg);
         final Map<String, Map<String, String>> cells = ResultFiles.readCells(out.resolve("compare.json"));
         assertEquals(Long.toString(spinP50), cells.get("fixed-200us|agrona-spin").get("p50_ns"));
         assertTrue(Files.readString(out.resolve("compare.json")).contains("\"baseline\": \"agrona-sleep-ms\""));
