@@ -10,10 +10,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Measures how long a worker idling with a strategy takes to notice an event: a worker thread (created by the
  * caller, so on Linux it inherits the caller's timer slack) polls a counter, and the caller leaves it idle for a
- * gap before each publish. Shared by the core and platform tests through core's test jar. Every wait is bounded:
+ * gap before each publish. Every wait is bounded:
  * a worker that stops noticing events fails the measurement instead of hanging the build.
  */
-public final class WakeUpLatency
+final class WakeUpLatency
 {
     private static final long EVENT_DEADLINE_NS = TimeUnit.SECONDS.toNanos(10);
     private static final long STOP_PUBLISHED = Long.MAX_VALUE;
@@ -32,7 +32,7 @@ public final class WakeUpLatency
      * @throws InterruptedException if interrupted while joining the worker.
      * @throws AssertionError       when the worker does not notice an event within 10 s or does not stop.
      */
-    public static long medianNs(
+    static long medianNs(
         final IdleStrategy strategy, final TimerProfile profile, final long gapNs, final int warmupEvents,
         final int events) throws InterruptedException
     {

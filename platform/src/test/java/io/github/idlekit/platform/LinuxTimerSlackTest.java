@@ -1,9 +1,6 @@
 package io.github.idlekit.platform;
 
-import io.github.idlekit.IdlePreset;
-import io.github.idlekit.PhasedIdleStrategy;
 import io.github.idlekit.TimerProfile;
-import io.github.idlekit.WakeUpLatency;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -72,23 +69,25 @@ class LinuxTimerSlackTest
     }
 
     @Test
-    void finerSlackGivesAClearlyLowerFloorAndFasterWakeUps() throws Exception
+    void finerSlackGivesAClearlyLowerFloor() throws Exception
     {
-        final long[] coarse = FreshThread.call(() ->
+        final long coarseNs = FreshThread.call(() ->
         {
             LinuxTimerSlack.set(LinuxTimerSlack.DEFAULT_SLACK_NS);
-            return floorAndMedianWakeUp();
+            return TimerProfile.measure(Duration.ofMillis(50)).parkFloorNs();
         });
-        final long[] fine = FreshThread.call(() ->
+        final long fineNs = FreshThread.call(() ->
         {
             LinuxTimerSlack.set(1_000);
-            return floorAndMedianWakeUp();
+            return TimerProfile.measure(Duration.ofMillis(50)).parkFloorNs();
         });
 
         // The slack is the latest the kernel may fire a thread's timer: 49 µs less of it shortens every park by
-        // up to that much, whatever the wake-up itself costs on this machine.
-        assertTrue(fine[0] + 25_000 < coarse[0], "floor with 1 µs slack " + fine[0] + " vs 50 µs slack " + coarse[0]);
-        assertTrue(fine[1] < coarse[1], "median wake-up with 1 µs slack " + fine[1] + " vs 50 µs slack " + coarse[1]);
+        // up to that much, whatever the wake-up itself costs on this machine. (That a parked worker then also
+        // notices work sooner holds only while a core is free: on a saturated machine a thread that wakes every
+        // few tens of microseconds loses its claim to preempt the busy ones, so that is measured by
+        // `compare --slack`, not asserted here.)
+        assertTrue(fineNs + 25_000 < coarseNs, "floor with 1 µs slack " + fineNs + " vs 50 µs slack " + coarseNs);
     }
 
     @Test
@@ -99,16 +98,5 @@ class LinuxTimerSlackTest
         assertEquals("slackNs must be positive: -1",
             assertThrows(IllegalArgumentException.class,
                 () -> LinuxTimerSlack.threadFactory(Executors.defaultThreadFactory(), -1)).getMessage());
-    }
-
-    /**
-     * Measures the floor on this thread's slack, then the median time a worker parking one floor at a time
-     * (the static low-latency plan), created by this thread and so inheriting its slack, takes to notice an event.
-     */
-    private static long[] floorAndMedianWakeUp() throws Exception
-    {
-        final TimerProfile profile = TimerProfile.measure(Duration.ofMillis(50));
-        final PhasedIdleStrategy strategy = new PhasedIdleStrategy(IdlePreset.LOW_LATENCY.plan(profile));
-        return new long[]{ profile.parkFloorNs(), WakeUpLatency.medianNs(strategy, profile, 2_000_000, 50, 101) };
     }
 }
