@@ -3,6 +3,8 @@ package io.github.idlekit;
 import io.github.idlekit.internal.Durations;
 import org.agrona.concurrent.IdleStrategy;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -17,7 +19,15 @@ abstract class CalibratedIdleStrategyPrePad
 
 abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
 {
-    boolean idle;
+    static final int WORKING = 0;
+    static final int SPINNING = 1;
+    static final int YIELDING = 2;
+    static final int PARKING = 3;
+
+    /**
+     * An {@link IdlePhase} ordinal, read by other threads through {@link IdleStatistics#phase()}.
+     */
+    int phase;
     int segment;
     long episodeStartNs;
     long lastIdleFromNs;
@@ -72,11 +82,26 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * {@code -Daeron.sender.idle.strategy=io.github.idlekit.CalibratedIdleStrategy -Didlekit.preset=low-cpu}, or one
  * class per preset ({@link LowLatencyIdleStrategy}, {@link LowCpuIdleStrategy}) where agents need different ones.
  *
- * <p>Not thread-safe: one instance per thread, as with every Agrona idle strategy. {@code idle(workCount > 0)}
- * writes one plain field; the hot fields are padded against false sharing.
+ * <p>Not thread-safe: one instance per thread, as with every Agrona idle strategy; only its {@link #statistics()}
+ * and {@link #currentPlan()} may be read from other threads. {@code idle(workCount > 0)} writes one plain field;
+ * the hot fields are padded against false sharing.
  */
-public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implements IdleStrategy
+public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implements ObservableIdleStrategy
 {
+    private static final VarHandle PHASE;
+
+    static
+    {
+        try
+        {
+            PHASE = MethodHandles.lookup().findVarHandle(CalibratedIdleStrategyState.class, "phase", int.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     /**
      * Episodes between two plans: enough for the histogram to have moved, few enough to follow a change of
      * workload within a few dozen episodes.
@@ -178,7 +203,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final CostPlanner planner = new CostPlanner();
     private final IdleSchedule schedule = new IdleSchedule();
     private final IdlePlan ladderPlan;
-    private long plans;
+    private final IdleStatistics statistics = new IdleStatistics(() -> (int)PHASE.getOpaque(this));
 
 
     /**
@@ -280,7 +305,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     {
         if (workCount > 0)
         {
-            idle = false;
+            phase = WORKING;
         }
         else
         {
@@ -294,16 +319,23 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     public void idle()
     {
         long nowNs = waits.nanoTime();
-        if (!idle)
+        final int previous = phase;
+        if (previous == WORKING)
         {
             nowNs = startEpisode(nowNs);
+        }
+        else if (previous == SPINNING)
+        {
+            statistics.spun(nowNs - lastIdleToNs);
+        }
+        else if (previous == YIELDING)
+        {
+            statistics.yielded(nowNs - lastIdleToNs);
         }
         final long elapsedNs = nowNs - episodeStartNs;
         if (elapsedNs < exploreUntilNs || elapsedNs < MIN_SPIN_NS)
         {
-            spin(elapsedNs);
-            lastIdleFromNs = nowNs;
-            lastIdleToNs = nowNs;
+            busyWait(nowNs, elapsedNs);
             return;
         }
         final IdleSchedule schedule = this.schedule;
@@ -328,15 +360,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         else
         {
-            spin(elapsedNs);
-            lastIdleFromNs = nowNs;
-            lastIdleToNs = nowNs;
+            busyWait(nowNs, elapsedNs);
             return;
         }
         final long park = ++parks;
         final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() ?
             ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);
         final long cpuBeforeNs = park % CPU_SAMPLE_EVERY == 0 ? waits.threadCpuNanos() : -1;
+        phase = PARKING;
         waits.parkKeepingInterrupt(requestNs);
         final long afterNs = waits.nanoTime();
         if (cpuBeforeNs >= 0)
@@ -344,6 +375,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs);
         }
         timer.record(requestNs, afterNs - nowNs);
+        statistics.parked(requestNs, afterNs - nowNs);
         lastIdleFromNs = nowNs;
         lastIdleToNs = afterNs;
     }
@@ -353,7 +385,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     public void reset()
     {
-        idle = false;
+        phase = WORKING;
     }
 
     /**
@@ -391,15 +423,33 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
-     * Describes the plan in force; builds a string, so call it from the owning thread or accept a torn view.
+     * {@inheritDoc}
+     */
+    public IdleStatistics statistics()
+    {
+        return statistics;
+    }
+
+    /**
+     * The plan in force, safe to call from any thread (it allocates).
      *
-     * @return the alias, the schedule, the timer model and how many episodes and plans there have been.
+     * @return e.g. {@code spin to 12.0 µs, park until 9.80 ms, spin to 10.6 ms, then park every 1.00 ms}.
+     */
+    public String currentPlan()
+    {
+        return schedule.describe();
+    }
+
+    /**
+     * Describes the strategy; safe to call from any thread, though the timer model's figures may be torn.
+     *
+     * @return the alias, the plan, the timer model and the statistics.
      */
     public String toString()
     {
-        return "CalibratedIdleStrategy{" + alias() + ": " + schedule + "; park floor " +
+        return "CalibratedIdleStrategy{" + alias() + ": " + currentPlan() + "; park floor " +
             Durations.toHuman(timer.floorNs()) + " (spread " + Durations.toHuman(timer.spreadNs()) + "), park CPU " +
-            Durations.toHuman(timer.parkCpuNs()) + ", " + gaps.episodes() + " episodes, " + plans + " plans}";
+            Durations.toHuman(timer.parkCpuNs()) + "; " + statistics + "}";
     }
 
     IdleSchedule schedule()
@@ -412,16 +462,20 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return timer;
     }
 
-    private void spin(final long elapsedNs)
+    private void busyWait(final long nowNs, final long elapsedNs)
     {
         if (elapsedNs < SPIN_BEFORE_YIELD_NS)
         {
+            phase = SPINNING;
             waits.onSpinWait();
         }
         else
         {
+            phase = YIELDING;
             waits.yieldThread();
         }
+        lastIdleFromNs = nowNs;
+        lastIdleToNs = nowNs;
     }
 
     private long startEpisode(final long nowNs)
@@ -440,15 +494,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 nowNs - lastPlanNs >= (relearning ? MIN_RELEARN_INTERVAL_NS : MIN_PLAN_INTERVAL_NS))
             {
                 timer.update();
+                schedule.beginRewrite();
                 planner.plan(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs, schedule);
-                plans++;
+                schedule.endRewrite();
+                statistics.planned();
                 episodesSincePlan = 0;
                 relearning = false;
                 startNs = waits.nanoTime();
                 lastPlanNs = startNs;
             }
         }
-        idle = true;
+        statistics.episodeStarted();
         episodeToRecord = true;
         episodeStartNs = startNs;
         segment = 0;
@@ -462,6 +518,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private void followPresetLadder()
     {
         final IdlePlan plan = ladderPlan;
+        schedule.beginRewrite();
         schedule.clear(plan.maxParkNs());
         long endNs = plan.spinNs() + plan.yieldNs();
         schedule.add(IdleSchedule.SPIN, endNs, 0);
@@ -472,6 +529,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             endNs += periodNs;
             schedule.add(IdleSchedule.PARK_UNTIL, endNs, 0);
         }
+        schedule.endRewrite();
     }
 
     private static Supplier<TimerProfile> fixed(final TimerProfile profile)

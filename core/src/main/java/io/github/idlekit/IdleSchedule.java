@@ -2,15 +2,34 @@ package io.github.idlekit;
 
 import io.github.idlekit.internal.Durations;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * What an adaptive strategy does at each moment of an idle episode: a short list of segments, each ending at a
  * time since the episode started. A segment spins (the episode's first microseconds spin with
  * {@code onSpinWait}, later ones yield so that a runnable thread may use the core), parks until its end, or parks
  * again and again with one period until its end. After the last segment the strategy parks with the tail period.
- * Preallocated, rewritten in place by {@link CostPlanner}; one instance per strategy.
+ * Preallocated, rewritten in place by {@link CostPlanner}; one instance per strategy. Its owner brackets each
+ * rewrite with {@link #beginRewrite()} and {@link #endRewrite()}, a sequence lock through which any thread may
+ * {@link #describe()} it without ever blocking the owner.
  */
 final class IdleSchedule
 {
+    private static final VarHandle VERSION;
+
+    static
+    {
+        try
+        {
+            VERSION = MethodHandles.lookup().findVarHandle(IdleSchedule.class, "version", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     static final int SPIN = 0;
     static final int PARK_UNTIL = 1;
     static final int PARK_EVERY = 2;
@@ -27,11 +46,62 @@ final class IdleSchedule
     final long[] periodsNs = new long[MAX_SEGMENTS];
     int count;
     long tailPeriodNs;
+    private long version;
+
+    /**
+     * Marks the schedule as being rewritten; readers retry until {@link #endRewrite()}.
+     */
+    void beginRewrite()
+    {
+        VERSION.setOpaque(this, version + 1);
+        VarHandle.storeStoreFence();
+    }
+
+    /**
+     * Publishes the rewritten schedule.
+     */
+    void endRewrite()
+    {
+        VERSION.setRelease(this, version + 1);
+    }
+
+    /**
+     * Describes the schedule from any thread: copies it, and copies again while its owner was rewriting it.
+     *
+     * @return what {@link #toString()} gives for a schedule between rewrites.
+     */
+    String describe()
+    {
+        final IdleSchedule copy = new IdleSchedule();
+        while (true)
+        {
+            final long before = (long)VERSION.getAcquire(this);
+            if ((before & 1) == 0)
+            {
+                copy.copyOf(this);
+                VarHandle.acquireFence();
+                if ((long)VERSION.getOpaque(this) == before)
+                {
+                    return copy.toString();
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
 
     void clear(final long tailPeriodNs)
     {
         count = 0;
         this.tailPeriodNs = tailPeriodNs;
+    }
+
+    private void copyOf(final IdleSchedule source)
+    {
+        count = source.count;
+        tailPeriodNs = source.tailPeriodNs;
+        System.arraycopy(source.kinds, 0, kinds, 0, count);
+        System.arraycopy(source.endsNs, 0, endsNs, 0, count);
+        System.arraycopy(source.periodsNs, 0, periodsNs, 0, count);
     }
 
     /**

@@ -2,6 +2,8 @@ package io.github.idlekit;
 
 import org.agrona.concurrent.IdleStrategy;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 abstract class PhasedIdleStrategyPrePad
@@ -19,9 +21,13 @@ abstract class PhasedIdleStrategyState extends PhasedIdleStrategyPrePad
     static final int YIELDING = 2;
     static final int PARKING = 3;
 
+    /**
+     * An {@link IdlePhase} ordinal, read by other threads through {@link IdleStatistics#phase()}.
+     */
     int state = NOT_IDLE;
     long phaseCalls;
     long phaseStartNs;
+    long lastCallNs;
     long parkPeriodNs;
 
     long spinCount;
@@ -48,8 +54,9 @@ abstract class PhasedIdleStrategyPostPad extends PhasedIdleStrategyState
  * measured park granularity.
  *
  * <p>An idle episode starts at the first {@link #idle()} after work was found, and ends when
- * {@link #idle(int)} sees work or {@link #reset()} is called. Phase bounds in time are measured from the start
- * of the phase with overflow-safe {@code System.nanoTime} differences; {@code idle(workCount > 0)} reads no clock,
+ * {@link #idle(int)} sees work or {@link #reset()} is called. Every idle call reads {@code System.nanoTime} once
+ * (a park reads it again after): phase bounds in time are overflow-safe differences from the start of the phase,
+ * and the time between calls goes into the {@link #statistics()}. {@code idle(workCount > 0)} reads no clock,
  * writes one plain field and allocates nothing, so it costs what Agrona's {@code BackoffIdleStrategy} costs.
  *
  * <p>A thread whose interrupt flag is set would return from every park at once and spin hot. This strategy
@@ -57,14 +64,30 @@ abstract class PhasedIdleStrategyPostPad extends PhasedIdleStrategyState
  * loop still sees the interrupt, and an interrupt arriving during the park still ends it early (see
  * {@code ThreadWaits.parkKeepingInterrupt}).
  *
- * <p>Not thread-safe: use one instance per thread, as with every Agrona idle strategy. The hot fields are padded
- * against false sharing with neighbouring objects.
+ * <p>Not thread-safe: use one instance per thread, as with every Agrona idle strategy; only its
+ * {@link #statistics()} may be read from other threads. The hot fields are padded against false sharing with
+ * neighbouring objects.
  */
-public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implements IdleStrategy
+public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implements ObservableIdleStrategy
 {
+    private static final VarHandle STATE;
+
+    static
+    {
+        try
+        {
+            STATE = MethodHandles.lookup().findVarHandle(PhasedIdleStrategyState.class, "state", int.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     private final ThreadWaits waits;
     private final IdlePlan plan;
     private final String alias;
+    private final IdleStatistics statistics = new IdleStatistics(() -> (int)STATE.getOpaque(this));
 
     /**
      * A strategy following {@code plan}.
@@ -109,34 +132,44 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
     /**
      * {@inheritDoc}
      */
-    @SuppressWarnings("fallthrough")
     public void idle()
     {
-        switch (state)
+        final long nowNs = waits.nanoTime();
+        final int previous = state;
+        if (previous == NOT_IDLE)
         {
-            case NOT_IDLE:
-                enterSpin();
-                // fall through
-            case SPINNING:
-                if (withinBound(spinCount, spinNs))
-                {
-                    waits.onSpinWait();
-                    return;
-                }
-                enterYield();
-                // fall through
-            case YIELDING:
-                if (withinBound(yieldCount, yieldNs))
-                {
-                    waits.yieldThread();
-                    return;
-                }
-                state = PARKING;
-                parkPeriodNs = minParkNs;
-                // fall through
-            default:
-                park();
+            statistics.episodeStarted();
+            startPhase(SPINNING, nowNs);
         }
+        else if (previous == SPINNING)
+        {
+            statistics.spun(nowNs - lastCallNs);
+        }
+        else if (previous == YIELDING)
+        {
+            statistics.yielded(nowNs - lastCallNs);
+        }
+        lastCallNs = nowNs;
+        if (state == SPINNING)
+        {
+            if (withinBound(spinCount, spinNs, nowNs))
+            {
+                waits.onSpinWait();
+                return;
+            }
+            startPhase(YIELDING, nowNs);
+        }
+        if (state == YIELDING)
+        {
+            if (withinBound(yieldCount, yieldNs, nowNs))
+            {
+                waits.yieldThread();
+                return;
+            }
+            state = PARKING;
+            parkPeriodNs = minParkNs;
+        }
+        park(nowNs);
     }
 
     /**
@@ -164,47 +197,43 @@ public final class PhasedIdleStrategy extends PhasedIdleStrategyPostPad implemen
     }
 
     /**
-     * @return the strategy's spec and its plan.
+     * @return the plan and the statistics; safe to call from any thread.
      */
     public String toString()
     {
-        return "PhasedIdleStrategy{" + plan() + "}";
+        return "PhasedIdleStrategy{" + plan + "; " + statistics + "}";
     }
 
-    private void enterSpin()
+    /**
+     * {@inheritDoc}
+     */
+    public IdleStatistics statistics()
     {
-        state = SPINNING;
-        startPhase(spinNs);
+        return statistics;
     }
 
-    private void enterYield()
+    private void startPhase(final int phase, final long nowNs)
     {
-        state = YIELDING;
-        startPhase(yieldNs);
-    }
-
-    private void startPhase(final long boundNs)
-    {
+        state = phase;
         phaseCalls = 0;
-        if (boundNs > 0)
-        {
-            phaseStartNs = waits.nanoTime();
-        }
+        phaseStartNs = nowNs;
     }
 
-    private boolean withinBound(final long boundCount, final long boundNs)
+    private boolean withinBound(final long boundCount, final long boundNs, final long nowNs)
     {
         if (boundNs > 0)
         {
-            return waits.nanoTime() - phaseStartNs < boundNs;
+            return nowNs - phaseStartNs < boundNs;
         }
         return ++phaseCalls <= boundCount;
     }
 
-    private void park()
+    private void park(final long nowNs)
     {
         final long periodNs = parkPeriodNs;
-        waits.parkKeepingInterrupt(Math.max(1, periodNs - parkOvershootNs));
+        final long requestNs = Math.max(1, periodNs - parkOvershootNs);
+        waits.parkKeepingInterrupt(requestNs);
+        statistics.parked(requestNs, waits.nanoTime() - nowNs);
         final double grownNs = periodNs * parkGrowth;
         parkPeriodNs = grownNs >= maxParkNs ? maxParkNs : Math.max(periodNs + 1, (long)grownNs);
     }

@@ -1,6 +1,10 @@
 package io.github.idlekit;
 
+import org.agrona.BitUtil;
+import org.agrona.BufferUtil;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.CountersManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -66,6 +70,9 @@ class RealThreadBehaviourTest
         final CalibratedIdleStrategy calibrated = new CalibratedIdleStrategy(IdlePreset.BALANCED);
         final PhasedIdleStrategy phased = IdleStrategies.spin(4).thenYield(4).thenPark(
             Duration.ofNanos(1), Duration.ofNanos(1000));
+        phased.statistics().registerIn(new CountersManager(
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(64 * 1024, BitUtil.CACHE_LINE_LENGTH)),
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(16 * 1024, BitUtil.CACHE_LINE_LENGTH))), "phased");
         final IdleStrategy[] strategies = { calibrated, phased };
         // Long enough for C2 to have compiled the planner: while it does, HotSpot itself allocates a few hundred
         // bytes once on this thread (none with -Xint or with C1 alone), which is not the strategy allocating.

@@ -17,6 +17,8 @@ import org.HdrHistogram.Histogram;
  * @param meanNs    mean latency.
  * @param cpuNs     consumer thread CPU time over the window.
  * @param wallNs    the window's wall time.
+ * @param idle      what the strategy's own statistics counted over the window, null for a strategy that keeps none
+ *                  (Agrona's).
  */
 record CellResult(
     String strategy,
@@ -29,7 +31,8 @@ record CellResult(
     long maxNs,
     double meanNs,
     long cpuNs,
-    long wallNs)
+    long wallNs,
+    IdleCounts idle)
 {
     /**
      * The weights of mean latency against CPU per event in the cost columns.
@@ -37,12 +40,33 @@ record CellResult(
     static final double[] LAMBDAS = { 0.1, 1, 10 };
 
     static CellResult of(
-        final String strategy, final String workload, final Histogram latencies, final long cpuNs, final long wallNs)
+        final String strategy,
+        final String workload,
+        final Histogram latencies,
+        final long cpuNs,
+        final long wallNs,
+        final IdleCounts idle)
     {
         return new CellResult(strategy, workload, latencies.getTotalCount(),
             latencies.getValueAtPercentile(50), latencies.getValueAtPercentile(90),
             latencies.getValueAtPercentile(99), latencies.getValueAtPercentile(99.9),
-            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs);
+            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs, idle);
+    }
+
+    /**
+     * @return parks per event, NaN where the strategy keeps no statistics.
+     */
+    double parksPerEvent()
+    {
+        return null == idle || events == 0 ? Double.NaN : (double)idle.parks() / events;
+    }
+
+    /**
+     * @return time spent spinning or yielding per event, NaN where the strategy keeps no statistics.
+     */
+    double busyWaitPerEventNs()
+    {
+        return null == idle || events == 0 ? Double.NaN : (double)idle.busyWaitNs() / events;
     }
 
     /**

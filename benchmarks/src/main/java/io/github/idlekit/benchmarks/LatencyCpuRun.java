@@ -1,5 +1,7 @@
 package io.github.idlekit.benchmarks;
 
+import io.github.idlekit.IdleStatistics;
+import io.github.idlekit.ObservableIdleStrategy;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -12,7 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * One cell of the comparison: a producer and a consumer thread. The producer waits the workload's gap after the
  * consumer handled the previous event (timed with a {@link PrecisePacer}, never with the strategy under test),
  * then publishes the current {@code System.nanoTime} as the event. The consumer runs a duty-cycle loop with the
- * strategy under test and records, for each event, the time from publish to observed, and its own CPU time.
+ * strategy under test and records, for each event, the time from publish to observed, its own CPU time, and what
+ * an idlekit strategy's statistics counted.
  */
 final class LatencyCpuRun
 {
@@ -58,15 +61,17 @@ final class LatencyCpuRun
         final AtomicLong handled = new AtomicLong();
         final Histogram latencies = new Histogram(HIGHEST_TRACKABLE_NS, 3);
         final long[] cpuAndWall = new long[2];
+        final IdleCounts[] idleCounts = new IdleCounts[2];
         final long measureFromNs = System.nanoTime() + warmupNs;
         final Thread consumer = new Thread(
-            () -> consume(strategy, published, handled, latencies, measureFromNs, cpuAndWall),
+            () -> consume(strategy, published, handled, latencies, measureFromNs, cpuAndWall, idleCounts),
             "compare-consumer");
         consumer.start();
         produce(published, handled, measureFromNs);
         consumer.join();
         finalState = strategy.toString();
-        return CellResult.of(strategyName, workload.name(), latencies, cpuAndWall[0], cpuAndWall[1]);
+        return CellResult.of(strategyName, workload.name(), latencies, cpuAndWall[0], cpuAndWall[1],
+            null == idleCounts[1] ? null : idleCounts[1].since(idleCounts[0]));
     }
 
     private void produce(final AtomicLong published, final AtomicLong handled, final long measureFromNs)
@@ -104,8 +109,11 @@ final class LatencyCpuRun
         final AtomicLong handled,
         final Histogram latencies,
         final long measureFromNs,
-        final long[] cpuAndWall)
+        final long[] cpuAndWall,
+        final IdleCounts[] idleCounts)
     {
+        final IdleStatistics statistics =
+            strategy instanceof ObservableIdleStrategy ? ((ObservableIdleStrategy)strategy).statistics() : null;
         long lastSeen = 0;
         long cpuStartNs = 0;
         long wallStartNs = 0;
@@ -129,6 +137,7 @@ final class LatencyCpuRun
                         measuring = true;
                         cpuStartNs = THREADS.getCurrentThreadCpuTime();
                         wallStartNs = publishNs;
+                        idleCounts[0] = null == statistics ? null : IdleCounts.of(statistics);
                     }
                     latencies.recordValue(Math.min(observedNs - publishNs, HIGHEST_TRACKABLE_NS));
                 }
@@ -143,6 +152,7 @@ final class LatencyCpuRun
         {
             cpuAndWall[0] = THREADS.getCurrentThreadCpuTime() - cpuStartNs;
             cpuAndWall[1] = System.nanoTime() - wallStartNs;
+            idleCounts[1] = null == statistics ? null : IdleCounts.of(statistics);
         }
     }
 }

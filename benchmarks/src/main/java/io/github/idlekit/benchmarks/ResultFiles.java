@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  */
 final class ResultFiles
 {
-    private static final Pattern FIELD = Pattern.compile("\"([a-z0-9_.]+)\": (\"((?:[^\"\\\\]|\\\\.)*)\"|[-0-9.eE]+|NaN)");
+    private static final Pattern FIELD =
+        Pattern.compile("\"([a-z0-9_.]+)\": (\"((?:[^\"\\\\]|\\\\.)*)\"|[-0-9.eE]+|NaN|null)");
 
     private final Map<String, String> context = new LinkedHashMap<>();
 
@@ -73,12 +74,23 @@ final class ResultFiles
                 "    {\"workload\": \"%s\", \"strategy\": \"%s\", \"events\": %d, \"p50_ns\": %d, " +
                 "\"p90_ns\": %d, \"p99_ns\": %d, \"p999_ns\": %d, \"max_ns\": %d, \"mean_ns\": %.1f, " +
                 "\"cpu_per_event_ns\": %.1f, \"cpu_share\": %.4f, \"cost_lambda_1\": %.1f, " +
-                "\"cost_ratio_to_baseline\": %.4f}%s%n",
+                "\"cost_ratio_to_baseline\": %.4f, \"idle\": %s}%s%n",
                 escape(r.workload()), escape(r.strategy()), r.events(), r.p50Ns(), r.p90Ns(), r.p99Ns(), r.p999Ns(),
-                r.maxNs(), r.meanNs(), r.cpuPerEventNs(), r.cpuShare(), r.cost(1), ratios[i],
+                r.maxNs(), r.meanNs(), r.cpuPerEventNs(), r.cpuShare(), r.cost(1), ratios[i], idleJson(r.idle()),
                 i + 1 < results.size() ? "," : ""));
         }
         return json.append("  ]\n}\n").toString();
+    }
+
+    /**
+     * @return the counts as a JSON object, or {@code null} for a strategy that keeps no statistics.
+     */
+    private static String idleJson(final IdleCounts idle)
+    {
+        return null == idle ? "null" : String.format(Locale.ROOT,
+            "{\"episodes\": %d, \"spin_ns\": %d, \"yield_ns\": %d, \"parks\": %d, \"parked_ns\": %d, " +
+            "\"park_overshoot_ns\": %d, \"plans\": %d}", idle.episodes(), idle.spinNs(), idle.yieldNs(), idle.parks(),
+            idle.parkedNs(), idle.overshootNs(), idle.plans());
     }
 
     /**

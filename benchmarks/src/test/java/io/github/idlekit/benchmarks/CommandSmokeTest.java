@@ -30,8 +30,8 @@ class CommandSmokeTest
     {
         final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
 
-        Compare.run(new String[]{ "--workloads", "fixed-200us", "--strategies", "agrona-spin;agrona-sleep-ms",
-            "--baseline", "agrona-sleep-ms", "--duration", "500ms", "--warmup", "50ms", "--out", out.toString() },
+        Compare.run(new String[]{ "--workloads", "fixed-200us", "--strategies",
+            "agrona-spin;agrona-sleep-ms;park:1ms", "--baseline", "agrona-sleep-ms", "--duration", "500ms", "--warmup", "50ms", "--out", out.toString() },
             new PrintStream(stdout, true, StandardCharsets.UTF_8));
 
         final String table = stdout.toString(StandardCharsets.UTF_8);
@@ -42,11 +42,11 @@ class CommandSmokeTest
         assertTrue(lines.stream().anyMatch(line -> line.startsWith("# jvm_version: ")), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(line -> line.startsWith("# timer_profile: park floor")));
         final List<String> csv = lines.stream().filter(line -> !line.startsWith("#")).collect(Collectors.toList());
-        assertEquals(3, csv.size(), String.join("\n", csv));
+        assertEquals(4, csv.size(), String.join("\n", csv));
         final Map<String, String[]> rows = new HashMap<>();
         for (final String line : csv.subList(1, csv.size()))
         {
-            final String[] fields = line.split(",");
+            final String[] fields = line.split(",", -1);
             assertEquals(csv.get(0).split(",").length, fields.length, line);
             rows.put(fields[1].replace("\"", ""), fields);
         }
@@ -61,11 +61,16 @@ class CommandSmokeTest
         assertTrue(Long.parseLong(rows.get("agrona-spin")[2]) > 10, "events measured");
         assertTrue(spinP50 < sleepP50, "busy-spin p50 " + spinP50 + " vs sleeping p50 " + sleepP50);
         assertTrue(spinCpu > sleepCpu, "busy-spin CPU " + spinCpu + " vs sleeping " + sleepCpu);
+        assertEquals("", rows.get("agrona-spin")[17], "Agrona's strategies keep no statistics");
+        assertTrue(Double.parseDouble(rows.get("park:1ms")[17]) >= 0.9,
+            "a 1 ms park spans each 200 µs gap: at least one park per event, " + rows.get("park:1ms")[17]);
         final String svg = Files.readString(out.resolve("compare.svg"));
         assertTrue(svg.startsWith("<svg") && svg.trim().endsWith("</svg>") && svg.contains("fixed-200us"));
         assertTrue(svg.contains("agrona-sleep-ms (baseline, ringed)") && svg.contains("cost ÷ baseline 1.00"), svg);
         final Map<String, Map<String, String>> cells = ResultFiles.readCells(out.resolve("compare.json"));
         assertEquals(Long.toString(spinP50), cells.get("fixed-200us|agrona-spin").get("p50_ns"));
+        assertEquals("null", cells.get("fixed-200us|agrona-spin").get("idle"));
+        assertTrue(Long.parseLong(cells.get("fixed-200us|park:1ms").get("parks")) >= 1, cells.toString());
         assertTrue(Files.readString(out.resolve("compare.json")).contains("\"baseline\": \"agrona-sleep-ms\""));
     }
 

@@ -1,0 +1,264 @@
+package io.github.idlekit;
+
+import io.github.idlekit.internal.Durations;
+import org.agrona.BitUtil;
+import org.agrona.BufferUtil;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.CountersManager;
+import org.agrona.concurrent.status.CountersReader;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.function.IntSupplier;
+
+/**
+ * Live counters of one idle strategy: written only by the strategy's own thread, each with one store of release
+ * semantics on the idle path (never on the work-found path), and readable from any thread at any time, so that
+ * they can stay on in production. Times are wall-clock nanoseconds measured with the clock reads the strategy
+ * makes anyway: spin and yield time run from one idle call to the next (the duty cycle's own polling included,
+ * since the core is busy waiting all the same), park time from before a park to after it.
+ *
+ * <p>{@link #registerIn} moves the counters into an Agrona {@link CountersManager}, so that tools reading its
+ * counters file (Aeron's {@code AeronStat}) show them next to the media driver's own.
+ */
+public final class IdleStatistics
+{
+    /**
+     * The type id of the counters {@link #registerIn} allocates.
+     */
+    public static final int COUNTER_TYPE_ID = 7100;
+
+    private static final int EPISODES = 0;
+    private static final int SPIN_NS = 1;
+    private static final int YIELD_NS = 2;
+    private static final int PARKS = 3;
+    private static final int PARKED_NS = 4;
+    private static final int PARK_OVERSHOOT_NS = 5;
+    private static final int PLANS = 6;
+    private static final String[] NAMES =
+        { "idle episodes", "spin ns", "yield ns", "parks", "parked ns", "park overshoot ns", "plans" };
+
+    private static final VarHandle SLOTS;
+    private static final VarHandle REGISTERED;
+
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            SLOTS = lookup.findVarHandle(IdleStatistics.class, "slots", Slots.class);
+            REGISTERED = lookup.findVarHandle(IdleStatistics.class, "registered", Slots.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    private final IntSupplier phase;
+    private Slots slots;
+    private Slots registered;
+
+    /**
+     * @param phase reads the owning strategy's {@link IdlePhase} ordinal from any thread.
+     */
+    IdleStatistics(final IntSupplier phase)
+    {
+        this.phase = phase;
+        final int[] offsets = new int[NAMES.length];
+        for (int i = 0; i < offsets.length; i++)
+        {
+            offsets[i] = i * Long.BYTES;
+        }
+        slots = new Slots(new UnsafeBuffer(BufferUtil.allocateDirectAligned(
+            NAMES.length * Long.BYTES, BitUtil.CACHE_LINE_LENGTH)), offsets);
+    }
+
+    /**
+     * @return idle episodes begun: the first idle call after work was found starts one.
+     */
+    public long episodes()
+    {
+        return read(EPISODES);
+    }
+
+    /**
+     * @return nanoseconds spent busy-waiting with {@code Thread.onSpinWait}.
+     */
+    public long spinNs()
+    {
+        return read(SPIN_NS);
+    }
+
+    /**
+     * @return nanoseconds spent busy-waiting with {@code Thread.yield}.
+     */
+    public long yieldNs()
+    {
+        return read(YIELD_NS);
+    }
+
+    /**
+     * @return {@code parkNanos} calls made.
+     */
+    public long parks()
+    {
+        return read(PARKS);
+    }
+
+    /**
+     * @return nanoseconds spent in {@code parkNanos} calls.
+     */
+    public long parkedNs()
+    {
+        return read(PARKED_NS);
+    }
+
+    /**
+     * How much longer the parks lasted than the periods requested, summed: the OS timer's slack and resolution
+     * (the whole reason for calibration), or, where negative, parks ended early by an unpark or an interrupt.
+     *
+     * @return nanoseconds parked beyond the requested periods.
+     */
+    public long parkOvershootNs()
+    {
+        return read(PARK_OVERSHOOT_NS);
+    }
+
+    /**
+     * @return how often an adaptive strategy made a new plan from what it learnt; 0 for a strategy with a fixed
+     * plan.
+     */
+    public long plans()
+    {
+        return read(PLANS);
+    }
+
+    /**
+     * The phase of the worker now, read without synchronisation: a moment later it may have moved on.
+     *
+     * @return what the worker is doing.
+     */
+    public IdlePhase phase()
+    {
+        return IdlePhase.ofOrdinal(phase.getAsInt());
+    }
+
+    /**
+     * Allocates one counter per statistic in {@code countersManager}, labelled {@code "idle <label>: parks"} and so
+     * on with type id {@value #COUNTER_TYPE_ID}, and moves the statistics there at the start of the worker's next
+     * idle episode (the worker copies its totals over; until then the new counters read zero). The counters stay
+     * allocated while the strategy lives: free them only after its thread has stopped, as Aeron's media driver
+     * does with its whole counters file when it closes.
+     *
+     * <p>Call it from a thread that may allocate from {@code countersManager} (its owner, or any thread for a
+     * {@code ConcurrentCountersManager}).
+     *
+     * @param countersManager where to allocate the counters.
+     * @param label           names the strategy's worker in the counters' labels, e.g. {@code "sender"}.
+     * @throws IllegalStateException when these statistics were registered already.
+     */
+    public void registerIn(final CountersManager countersManager, final String label)
+    {
+        Objects.requireNonNull(countersManager, "countersManager");
+        Objects.requireNonNull(label, "label");
+        if (null != REGISTERED.getVolatile(this))
+        {
+            throw new IllegalStateException("statistics already registered, now again as label=" + label);
+        }
+        final int[] counterIds = new int[NAMES.length];
+        final int[] offsets = new int[NAMES.length];
+        for (int i = 0; i < offsets.length; i++)
+        {
+            counterIds[i] = countersManager.allocate("idle " + label + ": " + NAMES[i], COUNTER_TYPE_ID);
+            offsets[i] = CountersReader.counterOffset(counterIds[i]);
+        }
+        if (!REGISTERED.compareAndSet(this, null, new Slots(countersManager.valuesBuffer(), offsets)))
+        {
+            for (final int counterId : counterIds)
+            {
+                countersManager.free(counterId);
+            }
+            throw new IllegalStateException("statistics already registered, now again as label=" + label);
+        }
+    }
+
+    /**
+     * @return every counter and the phase, e.g. {@code episodes 12, spin 40.0 µs, ..., phase PARKING}.
+     */
+    public String toString()
+    {
+        return "episodes " + episodes() + ", spin " + Durations.toHuman(spinNs()) + ", yield " +
+            Durations.toHuman(yieldNs()) + ", parks " + parks() + ", parked " + Durations.toHuman(parkedNs()) +
+            ", overshoot " + Durations.toHuman(parkOvershootNs()) + ", plans " + plans() + ", phase " + phase();
+    }
+
+    /**
+     * Counts an episode; the owning thread moves the counters where {@link #registerIn} asked for, if it did.
+     */
+    void episodeStarted()
+    {
+        final Slots target = (Slots)REGISTERED.getVolatile(this);
+        if (null != target && target != slots)
+        {
+            final Slots from = slots;
+            for (int i = 0; i < NAMES.length; i++)
+            {
+                target.buffer.putLongRelease(target.offsets[i], from.buffer.getLong(from.offsets[i]));
+            }
+            SLOTS.setRelease(this, target);
+        }
+        add(EPISODES, 1);
+    }
+
+    void spun(final long durationNs)
+    {
+        add(SPIN_NS, durationNs);
+    }
+
+    void yielded(final long durationNs)
+    {
+        add(YIELD_NS, durationNs);
+    }
+
+    void parked(final long requestedNs, final long durationNs)
+    {
+        add(PARKS, 1);
+        add(PARKED_NS, durationNs);
+        add(PARK_OVERSHOOT_NS, durationNs - requestedNs);
+    }
+
+    void planned()
+    {
+        add(PLANS, 1);
+    }
+
+    private void add(final int counter, final long increment)
+    {
+        final Slots slots = this.slots;
+        slots.buffer.addLongRelease(slots.offsets[counter], increment);
+    }
+
+    private long read(final int counter)
+    {
+        final Slots slots = (Slots)SLOTS.getAcquire(this);
+        return slots.buffer.getLongAcquire(slots.offsets[counter]);
+    }
+
+    /**
+     * Where the counters live: a buffer and each counter's offset in it.
+     */
+    private static final class Slots
+    {
+        final AtomicBuffer buffer;
+        final int[] offsets;
+
+        Slots(final AtomicBuffer buffer, final int[] offsets)
+        {
+            this.buffer = buffer;
+            this.offsets = offsets;
+        }
+    }
+}
