@@ -137,7 +137,8 @@ final class Compare
             }
         }
 
-        ResultTable.print(results, baseline, out);
+        ResultTable.print(results, baseline, "latency: publish to observed by the consumer; CPU: consumer thread " +
+            "CPU time, per event and as a share of one core", out);
         Files.createDirectories(outDir);
         final ResultFiles files = new ResultFiles("compare " + String.join(" ", args), profile, baseline);
         final Path csv = outDir.resolve("compare.csv");

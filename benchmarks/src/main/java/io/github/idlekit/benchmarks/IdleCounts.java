@@ -36,6 +36,15 @@ record IdleCounts(
     }
 
     /**
+     * @return these counts and {@code other}'s added up.
+     */
+    IdleCounts plus(final IdleCounts other)
+    {
+        return new IdleCounts(episodes + other.episodes, spinNs + other.spinNs, yieldNs + other.yieldNs,
+            parks + other.parks, parkedNs + other.parkedNs, overshootNs + other.overshootNs, plans + other.plans);
+    }
+
+    /**
      * @return time spent spinning or yielding.
      */
     long busyWaitNs()

@@ -43,7 +43,10 @@ final class ResultTable
         return ratios;
     }
 
-    static void print(final List<CellResult> results, final String baseline, final PrintStream out)
+    /**
+     * @param legend what latency and CPU mean in these results.
+     */
+    static void print(final List<CellResult> results, final String baseline, final String legend, final PrintStream out)
     {
         final double[] ratios = ratios(results, baseline);
         String workload = null;
@@ -68,8 +71,7 @@ final class ResultTable
                 Double.isNaN(ratios[index]) ? "-" : String.format(Locale.ROOT, "%.2f", ratios[index]));
         }
         out.println();
-        out.println("latency: publish to observed by the consumer; CPU: consumer thread CPU time, per event and as a " +
-            "share of one core; parks/ev: parks per event, from the strategy's own statistics (idlekit's only); " +
+        out.println(legend + "; parks/ev: parks per event, from the strategies' own statistics (idlekit's only); " +
             "cost: CPU per event + λ × mean latency; ÷baseline: cost at λ=1 over " + baseline +
             "'s in the same workload");
         printSummary(results, ratios, baseline, out);

@@ -75,6 +75,45 @@ class CommandSmokeTest
     }
 
     @Test
+    void aeronPingPongRunsEveryAgentWithTheStrategyAndShowsItsCountersInTheDriver(@TempDir final Path out)
+        throws Exception
+    {
+        final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+        AeronCommand.run(new String[]{ "--workloads", "fixed-1ms", "--strategies", "idlekit-balanced",
+            "--duration", "400ms", "--warmup", "200ms", "--verbose", "--out", out.toString() },
+            new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+        final String table = stdout.toString(StandardCharsets.UTF_8);
+        final String counters = progress.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("Aeron 1.") && table.contains("dedicated threading"), table);
+        for (final String agent : new String[]{ "driver-conductor", "sender", "receiver", "client-conductor", "ping",
+            "pong" })
+        {
+            assertTrue(counters.contains("idle " + agent + ": parks: "), agent + " missing from\n" + counters);
+        }
+        final Map<String, Map<String, String>> cells = ResultFiles.readCells(out.resolve("aeron.json"));
+        final Map<String, String> idlekit = cells.get("fixed-1ms|idlekit-balanced");
+        final Map<String, String> agrona = cells.get("fixed-1ms|agrona-backoff");
+        assertTrue(Long.parseLong(idlekit.get("events")) > 10 && Long.parseLong(agrona.get("events")) > 10,
+            cells.toString());
+        assertTrue(Long.parseLong(idlekit.get("parks")) > 0, "idlekit agents parked between pings: " + idlekit);
+        assertEquals("null", agrona.get("idle"), "Agrona's strategies keep no statistics");
+        assertTrue(Double.parseDouble(idlekit.get("cpu_per_event_ns")) > 0, idlekit.toString());
+    }
+
+    @Test
+    void aeronRejectsAnUnknownThreadingMode()
+    {
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+            () -> AeronCommand.run(new String[]{ "--threading", "invoker" }, new PrintStream(
+                new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+
+        assertTrue(error.getMessage().contains("aeron --threading: 'invoker'"), error.getMessage());
+    }
+
+    @Test
     void aUsersOwnStrategyRunsByClassNameAndTwoRunsCanBeCompared(@TempDir final Path out) throws Exception
     {
         final ByteArrayOutputStream first = new ByteArrayOutputStream();

@@ -1,0 +1,307 @@
+package io.github.idlekit.benchmarks;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Subscription;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.aeron.logbuffer.FragmentHandler;
+import io.github.idlekit.IdleStatistics;
+import io.github.idlekit.ObservableIdleStrategy;
+import org.HdrHistogram.Histogram;
+import org.agrona.BitUtil;
+import org.agrona.BufferUtil;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.CountersReader;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.DatagramSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One cell of the {@code aeron} command: an embedded Aeron media driver and client, a ping thread and a pong
+ * thread exchanging one message at a time over UDP on the loopback interface, and every agent (driver conductor,
+ * sender and receiver or their shared forms, the client conductor, ping's wait for the pong and pong's wait for
+ * the ping) idling with its own instance of the strategy under test, created by name as Aeron creates them.
+ *
+ * <p>The ping thread waits the workload's gap after each pong, timed with a {@link PrecisePacer} (never with the
+ * strategy under test), then sends its {@code System.nanoTime}; the round trip ends when the pong comes back. CPU
+ * is the whole process's CPU time over the measured window less the ping thread's own CPU while pacing, which is
+ * the same for every strategy and not part of waiting for messages.
+ */
+final class AeronPingPong
+{
+    private static final int PING_STREAM_ID = 1001;
+    private static final int PONG_STREAM_ID = 1002;
+    private static final int TERM_LENGTH = 64 * 1024;
+    private static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
+    private static final long CONNECT_TIMEOUT_NS = 10_000_000_000L;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final String strategyName;
+    private final Workload workload;
+    private final ThreadingMode threadingMode;
+    private final PrecisePacer pacer;
+    private final long warmupNs;
+    private final long durationNs;
+    private final List<String> idleCounters = new ArrayList<>();
+
+    AeronPingPong(
+        final String strategyName,
+        final Workload workload,
+        final ThreadingMode threadingMode,
+        final PrecisePacer pacer,
+        final long warmupNs,
+        final long durationNs)
+    {
+        this.strategyName = strategyName;
+        this.workload = workload;
+        this.threadingMode = threadingMode;
+        this.pacer = pacer;
+        this.warmupNs = warmupNs;
+        this.durationNs = durationNs;
+    }
+
+    /**
+     * @return each idlekit agent's statistics as the driver's counters showed them at the end, one line per
+     * counter, {@code label: value}, as {@code AeronStat} would print them; empty for other strategies.
+     */
+    List<String> idleCounters()
+    {
+        return idleCounters;
+    }
+
+    CellResult run() throws IOException, InterruptedException
+    {
+        final Path dir = Files.createTempDirectory("idlekit-aeron-");
+        final Map<String, IdleStrategy> agents = new TreeMap<>();
+        final MediaDriver.Context driverContext = new MediaDriver.Context()
+            .aeronDirectoryName(dir.resolve("driver").toString())
+            .dirDeleteOnStart(true)
+            .dirDeleteOnShutdown(true)
+            .threadingMode(threadingMode)
+            .useConcurrentCountersManager(true)
+            .termBufferSparseFile(true)
+            .publicationTermBufferLength(TERM_LENGTH)
+            .ipcTermBufferLength(TERM_LENGTH);
+        switch (threadingMode)
+        {
+            case DEDICATED:
+                driverContext.conductorIdleStrategy(agent(agents, "driver-conductor"))
+                    .senderIdleStrategy(agent(agents, "sender"))
+                    .receiverIdleStrategy(agent(agents, "receiver"));
+                break;
+            case SHARED_NETWORK:
+                driverContext.conductorIdleStrategy(agent(agents, "driver-conductor"))
+                    .sharedNetworkIdleStrategy(agent(agents, "sender-receiver"));
+                break;
+            default:
+                driverContext.sharedIdleStrategy(agent(agents, "driver"));
+        }
+        final IdleStrategy asyncExecutorIdle = StrategyCatalog.create(strategyName);
+        driverContext.asyncExecutorIdleStrategy(asyncExecutorIdle);
+        try (MediaDriver driver = MediaDriver.launchEmbedded(driverContext);
+            Aeron aeron = Aeron.connect(new Aeron.Context()
+                .aeronDirectoryName(driver.aeronDirectoryName())
+                .idleStrategy(agent(agents, "client-conductor"))))
+        {
+            if (driverContext.asyncExecutorEnabled())
+            {
+                agents.put("async-executor", asyncExecutorIdle);
+            }
+            final IdleStrategy pingIdle = agent(agents, "ping");
+            final IdleStrategy pongIdle = agent(agents, "pong");
+            for (final Map.Entry<String, IdleStrategy> agent : agents.entrySet())
+            {
+                if (agent.getValue() instanceof ObservableIdleStrategy)
+                {
+                    ((ObservableIdleStrategy)agent.getValue()).statistics()
+                        .registerIn(driverContext.countersManager(), agent.getKey());
+                }
+            }
+            final String pingChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
+            final String pongChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
+            try (ExclusivePublication ping = aeron.addExclusivePublication(pingChannel, PING_STREAM_ID);
+                Subscription pongs = aeron.addSubscription(pongChannel, PONG_STREAM_ID);
+                ExclusivePublication pong = aeron.addExclusivePublication(pongChannel, PONG_STREAM_ID);
+                Subscription pings = aeron.addSubscription(pingChannel, PING_STREAM_ID))
+            {
+                awaitConnected(ping, pongs, pong, pings);
+                final AtomicBoolean running = new AtomicBoolean(true);
+                final Thread ponger = new Thread(() -> echo(pings, pong, pongIdle, running), "aeron-pong");
+                ponger.start();
+                try
+                {
+                    final CellResult result = pingAll(ping, pongs, pingIdle, agents);
+                    readIdleCounters(aeron.countersReader());
+                    return result;
+                }
+                finally
+                {
+                    running.set(false);
+                    ponger.join();
+                }
+            }
+        }
+        finally
+        {
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    private IdleStrategy agent(final Map<String, IdleStrategy> agents, final String name)
+    {
+        final IdleStrategy strategy = StrategyCatalog.create(strategyName);
+        agents.put(name, strategy);
+        return strategy;
+    }
+
+    private CellResult pingAll(
+        final ExclusivePublication ping,
+        final Subscription pongs,
+        final IdleStrategy idle,
+        final Map<String, IdleStrategy> agents)
+    {
+        final com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean)ManagementFactory.getOperatingSystemMXBean();
+        final UnsafeBuffer message = new UnsafeBuffer(BufferUtil.allocateDirectAligned(
+            BitUtil.CACHE_LINE_LENGTH, BitUtil.CACHE_LINE_LENGTH));
+        final long[] received = new long[1];
+        final FragmentHandler onPong = (buffer, offset, length, header) -> received[0] = buffer.getLong(offset);
+        final Histogram roundTrips = new Histogram(HIGHEST_TRACKABLE_NS, 3);
+        final SplittableRandom random = new SplittableRandom(42);
+        final long startNs = System.nanoTime();
+        final long measureFromNs = startNs + warmupNs;
+        final long endNs = measureFromNs + durationNs;
+        long lastNs = startNs;
+        long cpuStartNs = 0;
+        long pacingCpuNs = 0;
+        boolean measured = false;
+        IdleCounts countsBefore = null;
+        for (long event = 0; ; event++)
+        {
+            final long sendAtNs = lastNs + workload.gapBeforeNs(event, lastNs - startNs, random);
+            if (sendAtNs - endNs >= 0)
+            {
+                break;
+            }
+            final boolean measuring = sendAtNs - measureFromNs >= 0;
+            if (measuring && !measured)
+            {
+                measured = true;
+                cpuStartNs = os.getProcessCpuTime();
+                countsBefore = sum(agents);
+            }
+            final long pacingFromNs = measuring ? THREADS.getCurrentThreadCpuTime() : 0;
+            pacer.waitUntil(sendAtNs);
+            if (measuring)
+            {
+                pacingCpuNs += THREADS.getCurrentThreadCpuTime() - pacingFromNs;
+            }
+            final long sentNs = System.nanoTime();
+            message.putLong(0, sentNs);
+            while (ping.offer(message, 0, Long.BYTES) < 0)
+            {
+                Thread.onSpinWait();
+            }
+            while (received[0] != sentNs)
+            {
+                idle.idle(pongs.poll(onPong, 1));
+            }
+            idle.idle(1);
+            lastNs = System.nanoTime();
+            if (measuring)
+            {
+                roundTrips.recordValue(Math.min(lastNs - sentNs, HIGHEST_TRACKABLE_NS));
+            }
+        }
+        if (!measured)
+        {
+            return CellResult.of(strategyName, workload.name(), roundTrips, 0, 0, null);
+        }
+        final long cpuNs = os.getProcessCpuTime() - cpuStartNs - pacingCpuNs;
+        final IdleCounts counts = null == countsBefore ? null : sum(agents).since(countsBefore);
+        return CellResult.of(strategyName, workload.name(), roundTrips, cpuNs, lastNs - measureFromNs, counts);
+    }
+
+    private static void echo(
+        final Subscription pings, final ExclusivePublication pong, final IdleStrategy idle, final AtomicBoolean running)
+    {
+        final FragmentHandler onPing = (buffer, offset, length, header) ->
+        {
+            while (pong.offer(buffer, offset, length) < 0)
+            {
+                Thread.onSpinWait();
+            }
+        };
+        while (running.get())
+        {
+            idle.idle(pings.poll(onPing, 1));
+        }
+    }
+
+    /**
+     * @return every agent's counts added up, or null when the strategy keeps no statistics.
+     */
+    private static IdleCounts sum(final Map<String, IdleStrategy> agents)
+    {
+        IdleCounts total = null;
+        for (final IdleStrategy strategy : agents.values())
+        {
+            if (strategy instanceof ObservableIdleStrategy)
+            {
+                final IdleStatistics statistics = ((ObservableIdleStrategy)strategy).statistics();
+                final IdleCounts counts = IdleCounts.of(statistics);
+                total = null == total ? counts : total.plus(counts);
+            }
+        }
+        return total;
+    }
+
+    private void readIdleCounters(final CountersReader counters)
+    {
+        counters.forEach((value, counterId, label) ->
+        {
+            if (counters.getCounterTypeId(counterId) == IdleStatistics.COUNTER_TYPE_ID)
+            {
+                idleCounters.add(label + ": " + value);
+            }
+        });
+    }
+
+    private static void awaitConnected(
+        final ExclusivePublication ping,
+        final Subscription pongs,
+        final ExclusivePublication pong,
+        final Subscription pings)
+    {
+        final long deadlineNs = System.nanoTime() + CONNECT_TIMEOUT_NS;
+        while (!(ping.isConnected() && pong.isConnected() && pings.isConnected() && pongs.isConnected()))
+        {
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new IllegalStateException("aeron: ping and pong did not connect within 10 s over " +
+                    ping.channel() + " and " + pong.channel());
+            }
+            Thread.yield();
+        }
+    }
+
+    private static int freeUdpPort() throws IOException
+    {
+        try (DatagramSocket socket = new DatagramSocket(0))
+        {
+            return socket.getLocalPort();
+        }
+    }
+}
