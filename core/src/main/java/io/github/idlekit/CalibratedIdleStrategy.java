@@ -167,6 +167,16 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long PARK_UNTIL_GROWTH = 4;
 
     /**
+     * A park towards a planned moment is skipped, and the time up to the moment spun instead, only when what is
+     * left of it is shorter than the shortest park the planner allows (seven eighths of a floor) by more than a
+     * floor divided by this: the planner aims parks at that shortest length from the moment its segment starts,
+     * and the first microseconds of spinning always run a little past that moment. Without the tolerance, a plan
+     * that parks one whole floor (a coarse timer's 15.6 ms tick) would be skipped for a few microseconds' overrun,
+     * and the gap spun through.
+     */
+    static final long PARK_UNTIL_TOLERANCE = 16;
+
+    /**
      * How much shorter an exploring episode's repeated parks are.
      */
     static final long EXPLORE_PERIOD_DIVISOR = 4;
@@ -339,7 +349,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             return;
         }
         final IdleSchedule schedule = this.schedule;
-        final long shortestParkNs = timer.floorNs() - timer.floorNs() / 8;
+        final long shortestParkNs = timer.floorNs() - timer.floorNs() / 8 - timer.floorNs() / PARK_UNTIL_TOLERANCE;
         int i = segment;
         while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] ||
             schedule.kinds[i] == IdleSchedule.PARK_UNTIL && schedule.endsNs[i] - elapsedNs < shortestParkNs))
@@ -510,9 +520,25 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         segment = 0;
         final long spinNs = schedule.spinBeforeFirstParkNs();
         exploring = gaps.episodes() % EXPLORE_EVERY == EXPLORE_EVERY - 1;
-        exploreUntilNs = !exploring ? 0 :
-            Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs());
+        exploreUntilNs = !exploring ? 0 : Math.min(latestExploreEndNs(spinNs),
+            Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs()));
         return startNs;
+    }
+
+    /**
+     * Where the plan parks until a moment right after its first spin, exploration ends while that park can still
+     * be made: an episode that comes out of exploring too late for the park would skip it and spin on to the
+     * moment instead. Under a coarse timer (a 15.6 ms tick, gaps of a few milliseconds) that is a whole gap spun
+     * in every exploring episode, to learn an arrival time no park could use.
+     */
+    private long latestExploreEndNs(final long spinNs)
+    {
+        final int afterSpin = spinNs > 0 ? 1 : 0;
+        if (afterSpin < schedule.count && schedule.kinds[afterSpin] == IdleSchedule.PARK_UNTIL)
+        {
+            return Math.max(spinNs, schedule.endsNs[afterSpin] - timer.floorNs());
+        }
+        return Long.MAX_VALUE;
     }
 
     private void followPresetLadder()

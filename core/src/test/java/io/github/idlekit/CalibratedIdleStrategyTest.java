@@ -137,6 +137,21 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underALongTimerSlackExploringNeverSpinsThroughAGapShorterThanThePark()
+    {
+        final ScriptedWaits waits = slackLikeWaits(15_625_000L);
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 10_000_000L, 200).reset().run(adaptive, () -> 10_000_000L, 64);
+        final EpisodeSimulator ladder = agronaLadder(slackLikeWaits(15_625_000L), () -> 10_000_000L);
+
+        assertTrue(simulator.cpuPerEpisodeNs() <= ladder.cpuPerEpisodeNs() &&
+            simulator.latencyPerEpisodeNs() <= ladder.latencyPerEpisodeNs(), "CPU " + simulator.cpuPerEpisodeNs() +
+            ", latency " + simulator.latencyPerEpisodeNs() + " vs the ladder's " + ladder.cpuPerEpisodeNs() + ", " +
+            ladder.latencyPerEpisodeNs() + "; " + adaptive);
+    }
+
+    @Test
     void aPhaseChangeIsFollowedWithinAFewDozenEpisodes()
     {
         final ScriptedWaits waits = linuxLikeWaits();
@@ -190,6 +205,17 @@ class CalibratedIdleStrategyTest
     {
         final ScriptedWaits waits = new ScriptedWaits();
         waits.parkDurationNs = requestNs -> requestNs + 57_000;
+        return waits;
+    }
+
+    /**
+     * Parks under a Linux timer slack of {@code slackNs}: a request of r lasts r + the slack + 50 µs, the way the
+     * benchmarks emulate a Windows-like timer.
+     */
+    private static ScriptedWaits slackLikeWaits(final long slackNs)
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        waits.parkDurationNs = requestNs -> requestNs + slackNs + 50_000;
         return waits;
     }
 
