@@ -51,7 +51,8 @@ public final class Main
         Compare.printUsage(System.out);
         System.out.println("  pipeline source -> stage -> sink throughput and CPU for every strategy");
         Pipeline.printUsage(System.out);
-        System.out.println("  aeron    Aeron ping/pong round trips and process CPU, every agent idling with the strategy");
+        System.out.println("  aeron    Aeron ping/pong round trips and process CPU, every agent idling with the " +
+            "strategy");
         AeronCommand.printUsage(System.out);
         System.out.println("  anything else goes to JMH, e.g. -l to list the benchmarks, -h for JMH's help,");
         System.out.println("  'WaitPrimitivesBenchmark.parkNanos -f 1 -wi 1 -i 3' for a short run, -prof gc");
