@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The {@code compare} command: every strategy under every workload, side by side, as a table on stdout, CSV and
@@ -109,6 +110,7 @@ final class Compare
 
         final PrecisePacer pacer = new PrecisePacer(profile);
         final List<CellResult> results = new ArrayList<>();
+        final List<String> readaptation = new ArrayList<>();
         final int cells = workloads.size() * strategies.size();
         long leftNs = 0;
         for (final Workload workload : workloads)
@@ -130,6 +132,11 @@ final class Compare
                     new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, durationNs, maxEvents);
                 results.add(run.run());
                 leftNs -= cellWarmupNs + durationNs;
+                if (workload.phased())
+                {
+                    readaptation.add(String.format("  %-22s %s", strategy, run.stretches().stream()
+                        .map(Readaptation.Stretch::toString).collect(Collectors.joining(", "))));
+                }
                 if (verbose)
                 {
                     progress.println(workload.name() + " " + strategy + ": " + run.finalState());
@@ -139,6 +146,15 @@ final class Compare
 
         ResultTable.print(results, baseline, "latency: publish to observed by the consumer; CPU: consumer thread " +
             "CPU time, per event and as a share of one core", out);
+        if (!readaptation.isEmpty())
+        {
+            out.println();
+            out.println("re-adaptation in the phased workloads: per phase, events until the mean cost " +
+                "(CPU + latency) of the next " + Readaptation.WINDOW + " is within " + Readaptation.TOLERANCE + " x the phase's " +
+                "second-half mean + " + Durations.toHuman(Readaptation.SLACK_NS) + ", / events in the phase " +
+                "(that mean):");
+            readaptation.forEach(out::println);
+        }
         Files.createDirectories(outDir);
         final ResultFiles files = new ResultFiles("compare " + String.join(" ", args), profile, baseline);
         final Path csv = outDir.resolve("compare.csv");

@@ -7,6 +7,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -21,6 +22,7 @@ final class LatencyCpuRun
 {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
+    private static final long MAX_LOGGED_EVENTS = 2_000_000;
 
     private final String strategyName;
     private final Workload workload;
@@ -29,6 +31,7 @@ final class LatencyCpuRun
     private final long durationNs;
     private final long maxEvents;
     private String finalState = "";
+    private List<Readaptation.Stretch> stretches = List.of();
 
     LatencyCpuRun(
         final String strategyName,
@@ -54,6 +57,14 @@ final class LatencyCpuRun
         return finalState;
     }
 
+    /**
+     * @return for a phased workload, how many events the strategy took to settle in each phase; else empty.
+     */
+    List<Readaptation.Stretch> stretches()
+    {
+        return stretches;
+    }
+
     CellResult run() throws InterruptedException
     {
         final IdleStrategy strategy = StrategyCatalog.create(strategyName);
@@ -62,24 +73,31 @@ final class LatencyCpuRun
         final Histogram latencies = new Histogram(HIGHEST_TRACKABLE_NS, 3);
         final long[] cpuAndWall = new long[2];
         final IdleCounts[] idleCounts = new IdleCounts[2];
-        final long measureFromNs = System.nanoTime() + warmupNs;
+        final long startNs = System.nanoTime();
+        final long measureFromNs = startNs + warmupNs;
+        final EventLog log =
+            workload.phased() ? new EventLog(startNs, (int)Math.min(maxEvents, MAX_LOGGED_EVENTS)) : null;
         final Thread consumer = new Thread(
-            () -> consume(strategy, published, handled, latencies, measureFromNs, cpuAndWall, idleCounts),
+            () -> consume(strategy, published, handled, latencies, measureFromNs, cpuAndWall, idleCounts, log),
             "compare-consumer");
         consumer.start();
-        produce(published, handled, measureFromNs);
+        produce(published, handled, startNs, measureFromNs);
         consumer.join();
         finalState = strategy.toString();
+        if (null != log)
+        {
+            stretches = Readaptation.of(workload, log.elapsedNs, log.latencyNs, log.cpuNs, log.count);
+        }
         return CellResult.of(strategyName, workload.name(), latencies, cpuAndWall[0], cpuAndWall[1],
             null == idleCounts[1] ? null : idleCounts[1].since(idleCounts[0]));
     }
 
-    private void produce(final AtomicLong published, final AtomicLong handled, final long measureFromNs)
+    private void produce(
+        final AtomicLong published, final AtomicLong handled, final long startNs, final long measureFromNs)
     {
         final SplittableRandom random = new SplittableRandom(42);
         final long endNs = measureFromNs + durationNs;
-        long handledNs = System.nanoTime();
-        final long startNs = handledNs;
+        long handledNs = startNs;
         long measured = 0;
         for (long event = 0; measured < maxEvents; event++)
         {
@@ -110,7 +128,8 @@ final class LatencyCpuRun
         final Histogram latencies,
         final long measureFromNs,
         final long[] cpuAndWall,
-        final IdleCounts[] idleCounts)
+        final IdleCounts[] idleCounts,
+        final EventLog log)
     {
         final IdleStatistics statistics =
             strategy instanceof ObservableIdleStrategy ? ((ObservableIdleStrategy)strategy).statistics() : null;
@@ -138,8 +157,16 @@ final class LatencyCpuRun
                         cpuStartNs = THREADS.getCurrentThreadCpuTime();
                         wallStartNs = publishNs;
                         idleCounts[0] = null == statistics ? null : IdleCounts.of(statistics);
+                        if (null != log)
+                        {
+                            log.lastCpuNs = cpuStartNs;
+                        }
                     }
                     latencies.recordValue(Math.min(observedNs - publishNs, HIGHEST_TRACKABLE_NS));
+                    if (null != log)
+                    {
+                        log.record(publishNs, observedNs - publishNs, THREADS.getCurrentThreadCpuTime());
+                    }
                 }
                 strategy.idle(1);
             }
@@ -153,6 +180,40 @@ final class LatencyCpuRun
             cpuAndWall[0] = THREADS.getCurrentThreadCpuTime() - cpuStartNs;
             cpuAndWall[1] = System.nanoTime() - wallStartNs;
             idleCounts[1] = null == statistics ? null : IdleCounts.of(statistics);
+        }
+    }
+
+    /**
+     * Each measured event of a phased workload: when it was published, its latency, and the consumer's CPU since
+     * the previous one (one more thread-CPU read per event, the same for every strategy).
+     */
+    private static final class EventLog
+    {
+        final long startNs;
+        final long[] elapsedNs;
+        final long[] latencyNs;
+        final long[] cpuNs;
+        int count;
+        long lastCpuNs;
+
+        EventLog(final long startNs, final int capacity)
+        {
+            this.startNs = startNs;
+            elapsedNs = new long[capacity];
+            latencyNs = new long[capacity];
+            cpuNs = new long[capacity];
+        }
+
+        void record(final long publishNs, final long latencyNs, final long cpuNowNs)
+        {
+            if (count < elapsedNs.length)
+            {
+                elapsedNs[count] = publishNs - startNs;
+                this.latencyNs[count] = latencyNs;
+                cpuNs[count] = cpuNowNs - lastCpuNs;
+                count++;
+            }
+            lastCpuNs = cpuNowNs;
         }
     }
 }

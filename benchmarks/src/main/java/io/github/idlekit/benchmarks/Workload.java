@@ -127,8 +127,33 @@ final class Workload
             case BURST:
                 return eventIndex % burstLength == 0 ? gapNs : 0;
             default:
-                return phases.get((int)(elapsedNs / gapNs % phases.size())).gapBeforeNs(eventIndex, elapsedNs, random);
+                return phases.get(phaseAt(elapsedNs)).gapBeforeNs(eventIndex, elapsedNs, random);
         }
+    }
+
+    /**
+     * @return whether the workload switches between phases.
+     */
+    boolean phased()
+    {
+        return kind == Kind.PHASES;
+    }
+
+    /**
+     * @param elapsedNs time since the run started.
+     * @return the index of the phase in force then, 0 for a workload without phases.
+     */
+    int phaseAt(final long elapsedNs)
+    {
+        return kind == Kind.PHASES ? (int)(elapsedNs / gapNs % phases.size()) : 0;
+    }
+
+    /**
+     * @return the name of phase {@code index}, or the workload's own name for one without phases.
+     */
+    String phaseName(final int index)
+    {
+        return kind == Kind.PHASES ? phases.get(index).name : name;
     }
 
     /**

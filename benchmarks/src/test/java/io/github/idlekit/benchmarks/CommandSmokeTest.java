@@ -75,6 +75,21 @@ class CommandSmokeTest
     }
 
     @Test
+    void aPhasedWorkloadReportsHowLongEachPhaseTookToSettle(@TempDir final Path out) throws Exception
+    {
+        final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+
+        Compare.run(new String[]{ "--workloads", "phases-150ms:fixed-100us/fixed-1ms", "--strategies", "fixed:balanced",
+            "--baseline", "fixed:balanced", "--duration", "600ms", "--warmup", "50ms", "--quiet", "--out",
+            out.toString() }, new PrintStream(stdout, true, StandardCharsets.UTF_8));
+
+        final String table = stdout.toString(StandardCharsets.UTF_8);
+        final String report = table.substring(table.indexOf("re-adaptation in the phased workloads"));
+        assertTrue(report.contains("fixed:balanced") && report.contains("fixed-100us ") &&
+            report.contains("fixed-1ms "), table);
+    }
+
+    @Test
     void aeronPingPongRunsEveryAgentWithTheStrategyAndShowsItsCountersInTheDriver(@TempDir final Path out)
         throws Exception
     {
