@@ -384,7 +384,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         {
             timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs);
         }
-        timer.record(requestNs, afterNs - nowNs);
+        if (!waits.lastParkWasWoken())
+        {
+            timer.record(requestNs, afterNs - nowNs);
+        }
         statistics.parked(requestNs, afterNs - nowNs);
         lastIdleFromNs = nowNs;
         lastIdleToNs = afterNs;
@@ -460,6 +463,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return "CalibratedIdleStrategy{" + alias() + ": " + currentPlan() + "; park floor " +
             Durations.toHuman(timer.floorNs()) + " (spread " + Durations.toHuman(timer.spreadNs()) + "), park CPU " +
             Durations.toHuman(timer.parkCpuNs()) + "; " + statistics + "}";
+    }
+
+    long maxParkNs()
+    {
+        return maxParkNs;
     }
 
     IdleSchedule schedule()

@@ -1,10 +1,7 @@
 package io.github.idlekit;
 
 import io.github.idlekit.internal.Durations;
-import org.agrona.BitUtil;
-import org.agrona.BufferUtil;
 import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersManager;
 import org.agrona.concurrent.status.CountersReader;
 
@@ -42,6 +39,7 @@ public final class IdleStatistics
 
     private static final VarHandle SLOTS;
     private static final VarHandle REGISTERED;
+    private static final VarHandle COUNTS = MethodHandles.arrayElementVarHandle(long[].class);
 
     static
     {
@@ -67,13 +65,7 @@ public final class IdleStatistics
     IdleStatistics(final IntSupplier phase)
     {
         this.phase = phase;
-        final int[] offsets = new int[NAMES.length];
-        for (int i = 0; i < offsets.length; i++)
-        {
-            offsets[i] = i * Long.BYTES;
-        }
-        slots = new Slots(new UnsafeBuffer(BufferUtil.allocateDirectAligned(
-            NAMES.length * Long.BYTES, BitUtil.CACHE_LINE_LENGTH)), offsets);
+        slots = new Slots(null, null);
     }
 
     /**
@@ -203,10 +195,9 @@ public final class IdleStatistics
         final Slots target = (Slots)REGISTERED.getVolatile(this);
         if (null != target && target != slots)
         {
-            final Slots from = slots;
             for (int i = 0; i < NAMES.length; i++)
             {
-                target.buffer.putLongRelease(target.offsets[i], from.buffer.getLong(from.offsets[i]));
+                target.buffer.putLongRelease(target.offsets[i], slots.get(i));
             }
             SLOTS.setRelease(this, target);
         }
@@ -237,28 +228,52 @@ public final class IdleStatistics
 
     private void add(final int counter, final long increment)
     {
-        final Slots slots = this.slots;
-        slots.buffer.addLongRelease(slots.offsets[counter], increment);
+        slots.add(counter, increment);
     }
 
     private long read(final int counter)
     {
-        final Slots slots = (Slots)SLOTS.getAcquire(this);
-        return slots.buffer.getLongAcquire(slots.offsets[counter]);
+        return ((Slots)SLOTS.getAcquire(this)).getAcquire(counter);
     }
 
     /**
-     * Where the counters live: a buffer and each counter's offset in it.
+     * Where the counters live: at first in an array of this JVM's heap, which needs nothing beyond the JDK (an Agrona
+     * buffer would need {@code jdk.internal.misc} exported); once registered, in a buffer and at offsets of
+     * Agrona counters.
      */
     private static final class Slots
     {
+        final long[] counts;
         final AtomicBuffer buffer;
         final int[] offsets;
 
         Slots(final AtomicBuffer buffer, final int[] offsets)
         {
+            this.counts = null == buffer ? new long[NAMES.length] : null;
             this.buffer = buffer;
             this.offsets = offsets;
+        }
+
+        void add(final int counter, final long increment)
+        {
+            if (null == buffer)
+            {
+                COUNTS.setRelease(counts, counter, counts[counter] + increment);
+            }
+            else
+            {
+                buffer.addLongRelease(offsets[counter], increment);
+            }
+        }
+
+        long get(final int counter)
+        {
+            return null == buffer ? counts[counter] : buffer.getLong(offsets[counter]);
+        }
+
+        long getAcquire(final int counter)
+        {
+            return null == buffer ? (long)COUNTS.getAcquire(counts, counter) : buffer.getLongAcquire(offsets[counter]);
         }
     }
 }

@@ -28,6 +28,8 @@ import java.util.Objects;
  *     <li>{@code calibrated}, {@code calibrated:<preset>}, {@code calibrated:lambda=<λ>} (or {@code λ=}), each
  *     optionally followed by {@code :<maxPark>}, e.g. {@code calibrated:low-cpu:2ms} or
  *     {@code calibrated:lambda=2.5:1ms}: an adaptive {@link CalibratedIdleStrategy};</li>
+ *     <li>{@code wakeable} or {@code wakeable:<maxPark>}: a {@link WakeableIdleStrategy} (longest park
+ *     {@link WakeableIdleStrategy#DEFAULT_MAX_PARK} by default), which producers wake;</li>
  *     <li>{@code fixed:<preset>}: the preset's static, floor-sized plan for the current {@link TimerProfile}, as a
  *     {@link PhasedIdleStrategy};</li>
  *     <li>phase lists such as {@code spin:20us,yield:50us,park:70us..1ms}: a {@link PhasedIdleStrategy}. A spin or
@@ -50,6 +52,7 @@ public final class IdleStrategies
 
     private static final String CALIBRATED = "calibrated";
     private static final String FIXED = "fixed";
+    private static final String WAKEABLE = "wakeable";
     private static final String LAMBDA = "lambda=";
     private static final String LAMBDA_SYMBOL = "λ=";
 
@@ -149,6 +152,15 @@ public final class IdleStrategies
             if (trimmed.startsWith(CALIBRATED + ":"))
             {
                 return parseCalibrated(trimmed.substring(CALIBRATED.length() + 1));
+            }
+            if (trimmed.equals(WAKEABLE))
+            {
+                return new WakeableIdleStrategy();
+            }
+            if (trimmed.startsWith(WAKEABLE + ":"))
+            {
+                return new WakeableIdleStrategy(Duration.ofNanos(
+                    Durations.parsePositiveNanos("maxPark", trimmed.substring(WAKEABLE.length() + 1))));
             }
             if (trimmed.startsWith(FIXED + ":"))
             {
@@ -307,7 +319,7 @@ public final class IdleStrategies
                 return 2;
             default:
                 throw new IllegalArgumentException(
-                    "unknown phase '" + token + "'; expected spin, yield or park, or one of calibrated, noop, " +
+                    "unknown phase '" + token + "'; expected spin, yield or park, or one of calibrated, wakeable, noop, " +
                     "spin, yield, sleep-ns, sleep-ms, backoff");
         }
     }

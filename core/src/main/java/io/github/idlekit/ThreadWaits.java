@@ -29,6 +29,15 @@ interface ThreadWaits
     void parkNanos(long nanos);
 
     /**
+     * @return whether the last park ended because another thread woke the caller, not because its period passed:
+     * such a park says nothing about the timer, so it is not learnt from. Always false for plain parks.
+     */
+    default boolean lastParkWasWoken()
+    {
+        return false;
+    }
+
+    /**
      * @return the CPU time the calling thread has used, in nanoseconds, as
      * {@link java.lang.management.ThreadMXBean#getCurrentThreadCpuTime()}; -1 where the JVM cannot tell.
      */

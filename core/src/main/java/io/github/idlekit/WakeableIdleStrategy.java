@@ -1,0 +1,210 @@
+package io.github.idlekit;
+
+import io.github.idlekit.internal.Durations;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * A {@link CalibratedIdleStrategy} that producers can wake: after publishing work, a producer calls
+ * {@link #wake()}, and a worker parked by this strategy returns at once instead of when its park period ends.
+ *
+ * <p>Why: a worker that parks notices new work only when its park times out, a timer floor at best (tens of
+ * microseconds on Linux, up to a 15.6 ms tick on Windows). Woken, it can park long, burning next to no CPU, and
+ * still start within the time an unpark takes. Waking costs a system call, so the producer pays it only while the
+ * worker is parked or about to park: a wake while the worker runs or spins is one read of a shared flag when a wake
+ * is already pending, else one write and one read, and never a system call.
+ *
+ * <p>The protocol: {@code wake()} sets a pending flag, then unparks the worker only if the worker has said it is
+ * parking; the worker says so, then checks the flag before it parks and skips the park if a wake is pending (both
+ * sides write, then read the other's field, with volatile semantics, so one of them always sees the other). The
+ * first idle call after a wake clears the flag and returns at once, so the duty loop polls again: a wake that came
+ * while the worker was busy, or between its last poll and its park, is never lost, and costs at most one extra poll.
+ * The interrupt status is kept as the calibrated strategy keeps it; parks ended by a wake are not learnt from as
+ * timer samples.
+ *
+ * <p>One instance per worker thread (the first thread to call {@link #idle()} is the one woken); {@link #wake()}
+ * may be called from any number of threads at once.
+ */
+public final class WakeableIdleStrategy extends CalibratedIdleStrategy
+{
+    /**
+     * The longest park when none is given: long, since a producer that wakes the worker makes timer-driven polling
+     * unnecessary; short enough that a producer that never wakes costs a poll every so often.
+     */
+    public static final Duration DEFAULT_MAX_PARK = Duration.ofMillis(100);
+
+    private static final int RUNNING = 0;
+    private static final int PARKING = 1;
+    private static final VarHandle PENDING;
+    private static final VarHandle STATE;
+    private static final VarHandle WORKER;
+
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            PENDING = lookup.findVarHandle(WakeableIdleStrategy.class, "pending", int.class);
+            STATE = lookup.findVarHandle(WakeableIdleStrategy.class, "state", int.class);
+            WORKER = lookup.findVarHandle(WakeableIdleStrategy.class, "worker", Thread.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    private final Consumer<Thread> unparker;
+    private int pending;
+    private int state;
+    private Thread worker;
+
+    /**
+     * A balanced strategy whose longest park is {@link #DEFAULT_MAX_PARK}.
+     */
+    public WakeableIdleStrategy()
+    {
+        this(DEFAULT_MAX_PARK);
+    }
+
+    /**
+     * A balanced strategy whose longest park is {@code maxPark}.
+     *
+     * @param maxPark the longest park, positive: how late work is noticed when nobody wakes the worker.
+     */
+    public WakeableIdleStrategy(final Duration maxPark)
+    {
+        this(maxPark, SystemThreadWaits.INSTANCE, LockSupport::unpark);
+    }
+
+    WakeableIdleStrategy(final Duration maxPark, final ThreadWaits waits, final Consumer<Thread> unparker)
+    {
+        this(maxPark, new WakeAwareWaits(waits), unparker);
+    }
+
+    private WakeableIdleStrategy(
+        final Duration maxPark, final WakeAwareWaits waits, final Consumer<Thread> unparker)
+    {
+        super(TimerProfile.CURRENT::get, IdlePreset.BALANCED, IdlePreset.BALANCED.latencyWeight(),
+            requirePositive(maxPark), waits);
+        this.unparker = unparker;
+        waits.owner = this;
+    }
+
+    /**
+     * Makes the worker poll again soon: at once if it is parked or about to park, at its next idle call if it is
+     * running. Any thread may call it, at any time; a system call ({@code unpark}) only while the worker parks.
+     */
+    public void wake()
+    {
+        if ((int)PENDING.getAcquire(this) != 0)
+        {
+            return;
+        }
+        PENDING.setVolatile(this, 1);
+        if ((int)STATE.getVolatile(this) == PARKING)
+        {
+            final Thread parked = (Thread)WORKER.getAcquire(this);
+            if (null != parked)
+            {
+                unparker.accept(parked);
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    public void idle()
+    {
+        if (null == worker)
+        {
+            WORKER.setRelease(this, Thread.currentThread());
+        }
+        if ((int)PENDING.getVolatile(this) != 0)
+        {
+            PENDING.setRelease(this, 0);
+            return;
+        }
+        super.idle();
+    }
+
+    /**
+     * @return {@code wakeable:<maxPark>}.
+     */
+    public String alias()
+    {
+        return "wakeable:" + Durations.toSpec(maxParkNs());
+    }
+
+    /**
+     * Parks unless a wake is pending, telling {@link #wake()} first that it is about to park.
+     *
+     * @return whether a wake is pending after the park: it ended the park, or made it unnecessary.
+     */
+    boolean park(final ThreadWaits waits, final long nanos)
+    {
+        STATE.setVolatile(this, PARKING);
+        if ((int)PENDING.getVolatile(this) == 0)
+        {
+            waits.parkNanos(nanos);
+        }
+        STATE.setRelease(this, RUNNING);
+        return (int)PENDING.getVolatile(this) != 0;
+    }
+
+    private static Duration requirePositive(final Duration maxPark)
+    {
+        Durations.requirePositiveNanos("maxPark", maxPark);
+        return maxPark;
+    }
+
+    /**
+     * The real (or a test's) waits, with each park going through the wake protocol.
+     */
+    private static final class WakeAwareWaits implements ThreadWaits
+    {
+        private final ThreadWaits waits;
+        private WakeableIdleStrategy owner;
+        private boolean lastParkWasWoken;
+
+        WakeAwareWaits(final ThreadWaits waits)
+        {
+            this.waits = waits;
+        }
+
+        public long nanoTime()
+        {
+            return waits.nanoTime();
+        }
+
+        public void onSpinWait()
+        {
+            waits.onSpinWait();
+        }
+
+        public void yieldThread()
+        {
+            waits.yieldThread();
+        }
+
+        public void parkNanos(final long nanos)
+        {
+            lastParkWasWoken = owner.park(waits, nanos);
+        }
+
+        public boolean lastParkWasWoken()
+        {
+            return lastParkWasWoken;
+        }
+
+        public long threadCpuNanos()
+        {
+            return waits.threadCpuNanos();
+        }
+    }
+}
