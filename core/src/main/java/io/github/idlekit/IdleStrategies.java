@@ -319,8 +319,8 @@ public final class IdleStrategies
                 return 2;
             default:
                 throw new IllegalArgumentException(
-                    "unknown phase '" + token + "'; expected spin, yield or park, or one of calibrated, wakeable, noop, " +
-                    "spin, yield, sleep-ns, sleep-ms, backoff");
+                    "unknown phase '" + token + "'; expected spin, yield or park, or one of calibrated, wakeable, " +
+                    "noop, spin, yield, sleep-ns, sleep-ms, backoff");
         }
     }
 
