@@ -151,8 +151,8 @@ final class Compare
             out.println();
             out.println("re-adaptation in the phased workloads: per phase, events until the mean cost " +
                 "(CPU + latency) of the next " + Readaptation.WINDOW + " is within " + Readaptation.TOLERANCE +
-                " x the phase's second-half mean + " + Durations.toHuman(Readaptation.SLACK_NS) + ", / events in the phase " +
-                "(that mean):");
+                " x the phase's second-half mean + " + Durations.toHuman(Readaptation.SLACK_NS) +
+                ", / events in the phase (that mean):");
             readaptation.forEach(out::println);
         }
         Files.createDirectories(outDir);
