@@ -1,7 +1,6 @@
 package io.github.idlekit;
 
 import io.github.idlekit.internal.Durations;
-import org.agrona.concurrent.IdleStrategy;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
