@@ -38,6 +38,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long exploreUntilNs;
     boolean exploring;
     boolean relearning;
+    boolean plannedForWakes;
     int surprises;
 }
 
@@ -147,7 +148,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * {@value #EXPLORE_PERIOD_DIVISOR} times shorter where the plan parks again and again, and so sees more closely
      * when work really arrives. Without it the plan would freeze: work arriving during a park is only known to have
      * come sometime during the park, so a plan that parks early never learns that work comes early, and one that
-     * parks with a long period never learns that work comes at one moment it could spin through.
+     * parks with a long period never learns that work comes at one moment it could spin through. A plan for wakes
+     * does not explore: a woken park says when the work came.
      */
     static final long EXPLORE_EVERY = 16;
 
@@ -194,7 +196,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long MIN_SPIN_NS = 2_000L;
 
     /**
-     * Episodes spin with {@code onSpinWait} for this long, then yield in spin segments.
+     * Episodes spin with {@code onSpinWait} for this long, then yield in spin segments; a plan for wakes never
+     * yields. On Linux's EEVDF scheduler (6.6 and later) a thread that called {@code sched_yield} and then sleeps is
+     * often not run at once when it is woken while another thread runs on the CPU it is placed on, but at that
+     * thread's next tick, milliseconds later: a woken worker would lose what waking it gains.
      */
     static final long SPIN_BEFORE_YIELD_NS = 20_000L;
 
@@ -212,7 +217,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final CostPlanner planner = new CostPlanner();
     private final IdleSchedule schedule = new IdleSchedule();
     private final IdlePlan ladderPlan;
-    private final IdleStatistics statistics = new IdleStatistics(() -> (int)PHASE.getOpaque(this));
+    private final IdleStatistics statistics =
+        new IdleStatistics(() -> (int)PHASE.getOpaque(this), this::wakeUnparks);
 
 
     /**
@@ -359,7 +365,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long parkNs;
         if (i == schedule.count || schedule.kinds[i] == IdleSchedule.PARK_EVERY)
         {
-            final long periodNs = Math.min(
+            final long periodNs = i == schedule.count && plannedForWakes ? schedule.tailPeriodNs : Math.min(
                 i == schedule.count ? schedule.tailPeriodNs : schedule.periodsNs[i], elapsedNs / BACKOFF_DIVISOR);
             parkNs = Math.max(timer.floorNs(), exploring ? periodNs / EXPLORE_PERIOD_DIVISOR : periodNs);
         }
@@ -373,7 +379,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             return;
         }
         final long park = ++parks;
-        final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() ?
+        final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() && !plannedForWakes ?
             ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);
         final long cpuBeforeNs = park % CPU_SAMPLE_EVERY == 0 ? waits.threadCpuNanos() : -1;
         phase = PARKING;
@@ -383,13 +389,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         {
             timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs);
         }
-        if (!waits.lastParkWasWoken())
+        final boolean woken = waits.lastParkWasWoken();
+        if (!woken)
         {
             timer.record(requestNs, afterNs - nowNs);
         }
         statistics.parked(requestNs, afterNs - nowNs);
-        lastIdleFromNs = nowNs;
-        lastIdleToNs = afterNs;
+        lastIdleFromNs = woken ? waits.lastWakeNs() : nowNs;
+        lastIdleToNs = woken ? waits.lastWakeNs() : afterNs;
     }
 
     /**
@@ -469,6 +476,23 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return maxParkNs;
     }
 
+    /**
+     * @return unparks producers made to end this strategy's parks; none for a strategy nobody can wake.
+     */
+    long wakeUnparks()
+    {
+        return 0;
+    }
+
+    /**
+     * @return what a park costs (its CPU plus λ times the wake-up latency) when wakes end the parks, or -1 when
+     * parks end as their periods pass: asked once per plan, on the worker's thread.
+     */
+    long wokenParkCostNs()
+    {
+        return -1;
+    }
+
     IdleSchedule schedule()
     {
         return schedule;
@@ -481,7 +505,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     private void busyWait(final long nowNs, final long elapsedNs)
     {
-        if (elapsedNs < SPIN_BEFORE_YIELD_NS)
+        if (elapsedNs < SPIN_BEFORE_YIELD_NS || plannedForWakes)
         {
             phase = SPINNING;
             waits.onSpinWait();
@@ -511,8 +535,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 nowNs - lastPlanNs >= (relearning ? MIN_RELEARN_INTERVAL_NS : MIN_PLAN_INTERVAL_NS))
             {
                 timer.update();
+                final long wokenParkCostNs = wokenParkCostNs();
+                plannedForWakes = wokenParkCostNs >= 0;
                 schedule.beginRewrite();
-                planner.plan(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs, schedule);
+                if (plannedForWakes)
+                {
+                    planner.planWoken(gaps, wokenParkCostNs, maxParkNs, schedule);
+                }
+                else
+                {
+                    planner.plan(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs, schedule);
+                }
                 schedule.endRewrite();
                 statistics.planned();
                 episodesSincePlan = 0;
@@ -526,7 +559,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         episodeStartNs = startNs;
         segment = 0;
         final long spinNs = schedule.spinBeforeFirstParkNs();
-        exploring = gaps.episodes() % EXPLORE_EVERY == EXPLORE_EVERY - 1;
+        exploring = !plannedForWakes && gaps.episodes() % EXPLORE_EVERY == EXPLORE_EVERY - 1;
         exploreUntilNs = !exploring ? 0 : Math.min(latestExploreEndNs(spinNs),
             Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs()));
         return startNs;
@@ -550,6 +583,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     private void followPresetLadder()
     {
+        plannedForWakes = false;
         final IdlePlan plan = ladderPlan;
         schedule.beginRewrite();
         schedule.clear(plan.maxParkNs());

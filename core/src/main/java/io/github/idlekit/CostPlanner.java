@@ -235,6 +235,38 @@ final class CostPlanner
     }
 
     /**
+     * Rewrites {@code schedule} for a worker whose parks end when work comes (a producer wakes it): a park then
+     * costs the same however long it lasts, so the plan spins to the edge {@code s} where E[min(T, s)] plus the
+     * chance of still being idle at {@code s} times that cost is least, and then parks for the maximum.
+     *
+     * @param gaps            the episodes seen.
+     * @param wokenParkCostNs a park's CPU plus λ times the wake-up latency.
+     * @param maxParkNs       the longest park allowed.
+     * @param schedule        receives the plan.
+     */
+    void planWoken(
+        final IdleGapHistogram gaps, final long wokenParkCostNs, final long maxParkNs, final IdleSchedule schedule)
+    {
+        loadDistribution(gaps, 0);
+        int best = 0;
+        double least = wokenParkCostNs;
+        for (int j = 1; j <= BINS; j++)
+        {
+            final double spinThenPark = spent(gaps, 0, j) + survival[j] * wokenParkCostNs;
+            if (spinThenPark < least)
+            {
+                least = spinThenPark;
+                best = j;
+            }
+        }
+        schedule.clear(maxParkNs);
+        if (best > 0)
+        {
+            schedule.add(IdleSchedule.SPIN, gaps.edgeNs(best), 0);
+        }
+    }
+
+    /**
      * @return the expected time spent idle between edges {@code i} and {@code j}, weighted by the chance of
      * still being idle: what spinning through them costs.
      */

@@ -9,6 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * Live counters of one idle strategy: written only by the strategy's own thread, each with one store of release
@@ -34,8 +35,12 @@ public final class IdleStatistics
     private static final int PARKED_NS = 4;
     private static final int PARK_OVERSHOOT_NS = 5;
     private static final int PLANS = 6;
-    private static final String[] NAMES =
-        { "idle episodes", "spin ns", "yield ns", "parks", "parked ns", "park overshoot ns", "plans" };
+    private static final int WAKES = 7;
+    private static final int WOKEN_PARKS = 8;
+    private static final int WAKE_LATENCY_NS = 9;
+    private static final int WAKE_UNPARKS = 10;
+    private static final String[] NAMES = { "idle episodes", "spin ns", "yield ns", "parks", "parked ns",
+        "park overshoot ns", "plans", "wakes", "woken parks", "wake latency ns", "wake unparks" };
 
     private static final VarHandle SLOTS;
     private static final VarHandle REGISTERED;
@@ -56,15 +61,29 @@ public final class IdleStatistics
     }
 
     private final IntSupplier phase;
+    private final LongSupplier wakeUnparks;
     private Slots slots;
     private Slots registered;
 
     /**
+     * Statistics of a strategy nobody can wake.
+     *
      * @param phase reads the owning strategy's {@link IdlePhase} ordinal from any thread.
      */
     IdleStatistics(final IntSupplier phase)
     {
+        this(phase, () -> 0);
+    }
+
+    /**
+     * @param phase       reads the owning strategy's {@link IdlePhase} ordinal from any thread.
+     * @param wakeUnparks reads, from any thread, how many unparks the producers' wakes made: the producers count
+     *                    them, so they live with the strategy and are mirrored into registered counters.
+     */
+    IdleStatistics(final IntSupplier phase, final LongSupplier wakeUnparks)
+    {
         this.phase = phase;
+        this.wakeUnparks = wakeUnparks;
         slots = new Slots(null, null);
     }
 
@@ -129,6 +148,44 @@ public final class IdleStatistics
     }
 
     /**
+     * @return wakes the worker received from producers ({@link WakeableIdleStrategy#wake()}), calls made while one
+     * was already pending counted once; 0 for a strategy nobody can wake.
+     */
+    public long wakes()
+    {
+        return read(WAKES);
+    }
+
+    /**
+     * @return parks that a wake's unpark ended before their period passed.
+     */
+    public long wokenParks()
+    {
+        return read(WOKEN_PARKS);
+    }
+
+    /**
+     * The time from a producer's unpark to the worker running again, summed over the {@linkplain #wokenParks()
+     * woken parks}: the scheduler's wake-up latency, which a woken worker pays instead of the rest of its park
+     * period.
+     *
+     * @return nanoseconds from unpark to running, summed.
+     */
+    public long wakeLatencyNs()
+    {
+        return read(WAKE_LATENCY_NS);
+    }
+
+    /**
+     * @return how many wakes needed a system call ({@code unpark}) because the worker was parked or about to park;
+     * the rest cost the producer a read or two of shared memory.
+     */
+    public long wakeUnparks()
+    {
+        return wakeUnparks.getAsLong();
+    }
+
+    /**
      * The phase of the worker now, read without synchronisation: a moment later it may have moved on.
      *
      * @return what the worker is doing.
@@ -146,7 +203,8 @@ public final class IdleStatistics
      * does with its whole counters file when it closes.
      *
      * <p>Call it from a thread that may allocate from {@code countersManager} (its owner, or any thread for a
-     * {@code ConcurrentCountersManager}).
+     * {@code ConcurrentCountersManager}). The producers' count of {@linkplain #wakeUnparks() wake unparks} is
+     * copied into its counter by the worker at each episode and woken park.
      *
      * @param countersManager where to allocate the counters.
      * @param label           names the strategy's worker in the counters' labels, e.g. {@code "sender"}.
@@ -184,7 +242,9 @@ public final class IdleStatistics
     {
         return "episodes " + episodes() + ", spin " + Durations.toHuman(spinNs()) + ", yield " +
             Durations.toHuman(yieldNs()) + ", parks " + parks() + ", parked " + Durations.toHuman(parkedNs()) +
-            ", overshoot " + Durations.toHuman(parkOvershootNs()) + ", plans " + plans() + ", phase " + phase();
+            ", overshoot " + Durations.toHuman(parkOvershootNs()) + ", plans " + plans() + ", wakes " + wakes() +
+            ", woken parks " + wokenParks() + ", wake latency " + Durations.toHuman(wakeLatencyNs()) +
+            ", wake unparks " + wakeUnparks() + ", phase " + phase();
     }
 
     /**
@@ -202,6 +262,7 @@ public final class IdleStatistics
             SLOTS.setRelease(this, target);
         }
         add(EPISODES, 1);
+        mirrorWakeUnparks();
     }
 
     void spun(final long durationNs)
@@ -224,6 +285,30 @@ public final class IdleStatistics
     void planned()
     {
         add(PLANS, 1);
+    }
+
+    void woke()
+    {
+        add(WAKES, 1);
+    }
+
+    /**
+     * Counts a park an unpark ended, with the time from unpark to running.
+     */
+    void wokenPark(final long latencyNs)
+    {
+        add(WOKEN_PARKS, 1);
+        add(WAKE_LATENCY_NS, latencyNs);
+        mirrorWakeUnparks();
+    }
+
+    private void mirrorWakeUnparks()
+    {
+        final Slots slots = this.slots;
+        if (null != slots.buffer)
+        {
+            slots.buffer.putLongRelease(slots.offsets[WAKE_UNPARKS], wakeUnparks.getAsLong());
+        }
     }
 
     private void add(final int counter, final long increment)

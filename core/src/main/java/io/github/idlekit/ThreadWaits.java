@@ -38,6 +38,15 @@ interface ThreadWaits
     }
 
     /**
+     * @return when the wake that ended the last park was made, on the {@link #nanoTime()} clock: about when the
+     * work came. Meaningful only when {@link #lastParkWasWoken()}.
+     */
+    default long lastWakeNs()
+    {
+        return 0;
+    }
+
+    /**
      * @return the CPU time the calling thread has used, in nanoseconds, as
      * {@link java.lang.management.ThreadMXBean#getCurrentThreadCpuTime()}; -1 where the JVM cannot tell.
      */

@@ -42,6 +42,14 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
     private static final VarHandle PENDING;
     private static final VarHandle STATE;
     private static final VarHandle WORKER;
+    private static final VarHandle UNPARKS;
+    private static final VarHandle UNPARK_NS;
+
+    /**
+     * Parks are planned as ended by wakes once at least this share of the episodes since the last plan received
+     * one: then a park costs its CPU and one scheduler wake-up, however long it is.
+     */
+    static final double WOKEN_EPISODES_SHARE = 7.0 / 8;
 
     static
     {
@@ -51,6 +59,8 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
             PENDING = lookup.findVarHandle(WakeableIdleStrategy.class, "pending", int.class);
             STATE = lookup.findVarHandle(WakeableIdleStrategy.class, "state", int.class);
             WORKER = lookup.findVarHandle(WakeableIdleStrategy.class, "worker", Thread.class);
+            UNPARKS = lookup.findVarHandle(WakeableIdleStrategy.class, "unparks", long.class);
+            UNPARK_NS = lookup.findVarHandle(WakeableIdleStrategy.class, "unparkNs", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -59,9 +69,18 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
     }
 
     private final Consumer<Thread> unparker;
+    private final WakeAwareWaits waits;
     private int pending;
     private int state;
     private Thread worker;
+    private long unparks;
+    private long unparkNs;
+    private long episodesAtPlan;
+    private long wakesAtPlan;
+    private long wokenParksAtPlan;
+    private long wakeLatencyAtPlanNs;
+    private long wakeLatencyEstimateNs = -1;
+    private long lastWakeNs;
 
     /**
      * A balanced strategy whose longest park is {@link #DEFAULT_MAX_PARK}.
@@ -92,6 +111,7 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
         super(TimerProfile.CURRENT::get, IdlePreset.BALANCED, IdlePreset.BALANCED.latencyWeight(),
             requirePositive(maxPark), waits);
         this.unparker = unparker;
+        this.waits = waits;
         waits.owner = this;
     }
 
@@ -101,16 +121,17 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
      */
     public void wake()
     {
-        if ((int)PENDING.getAcquire(this) != 0)
+        if ((int)PENDING.getAcquire(this) != 0 || (int)PENDING.getAndSet(this, 1) != 0)
         {
             return;
         }
-        PENDING.setVolatile(this, 1);
         if ((int)STATE.getVolatile(this) == PARKING)
         {
             final Thread parked = (Thread)WORKER.getAcquire(this);
             if (null != parked)
             {
+                UNPARK_NS.setRelease(this, waits.nanoTime());
+                UNPARKS.getAndAdd(this, 1L);
                 unparker.accept(parked);
             }
         }
@@ -128,6 +149,7 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
         if ((int)PENDING.getVolatile(this) != 0)
         {
             PENDING.setRelease(this, 0);
+            statistics().woke();
             return;
         }
         super.idle();
@@ -141,20 +163,67 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
         return "wakeable:" + Durations.toSpec(maxParkNs());
     }
 
+    long wakeUnparks()
+    {
+        return (long)UNPARKS.getAcquire(this);
+    }
+
+    /**
+     * Where nearly every episode since the last plan ended with a wake, parks end when work comes, a scheduler
+     * wake-up after it, not when their period passes: the plan then spins only while that is cheaper than a park
+     * and a wake-up, and parks for the maximum.
+     */
+    long wokenParkCostNs()
+    {
+        final IdleStatistics statistics = statistics();
+        final long episodes = statistics.episodes() - episodesAtPlan;
+        final long wakes = statistics.wakes() - wakesAtPlan;
+        final long wokenParks = statistics.wokenParks() - wokenParksAtPlan;
+        if (wokenParks > 0)
+        {
+            final long meanNs = (statistics.wakeLatencyNs() - wakeLatencyAtPlanNs) / wokenParks;
+            wakeLatencyEstimateNs = wakeLatencyEstimateNs < 0 ? meanNs : (wakeLatencyEstimateNs + meanNs) / 2;
+        }
+        episodesAtPlan = statistics.episodes();
+        wakesAtPlan = statistics.wakes();
+        wokenParksAtPlan = statistics.wokenParks();
+        wakeLatencyAtPlanNs = statistics.wakeLatencyNs();
+        if (episodes == 0 || wakes < WOKEN_EPISODES_SHARE * episodes)
+        {
+            return -1;
+        }
+        final long wakeLatencyNs = wakeLatencyEstimateNs >= 0 ? wakeLatencyEstimateNs : timer().floorNs();
+        return timer().parkCpuNs() + (long)(latencyWeight() * wakeLatencyNs);
+    }
+
     /**
      * Parks unless a wake is pending, telling {@link #wake()} first that it is about to park.
      *
-     * @return whether a wake is pending after the park: it ended the park, or made it unnecessary.
+     * @return whether an unpark made during the park ended it; then {@link #lastWakeNs} says when it was made.
      */
     boolean park(final ThreadWaits waits, final long nanos)
     {
         STATE.setVolatile(this, PARKING);
+        if ((int)PENDING.getVolatile(this) != 0)
+        {
+            STATE.setRelease(this, RUNNING);
+            return false;
+        }
+        final long beforeNs = waits.nanoTime();
+        waits.parkNanos(nanos);
+        STATE.setRelease(this, RUNNING);
         if ((int)PENDING.getVolatile(this) == 0)
         {
-            waits.parkNanos(nanos);
+            return false;
         }
-        STATE.setRelease(this, RUNNING);
-        return (int)PENDING.getVolatile(this) != 0;
+        final long unparkNs = (long)UNPARK_NS.getAcquire(this);
+        if (unparkNs - beforeNs < 0)
+        {
+            return false;
+        }
+        statistics().wokenPark(Math.max(0, waits.nanoTime() - unparkNs));
+        lastWakeNs = unparkNs;
+        return true;
     }
 
     private static Duration requirePositive(final Duration maxPark)
@@ -200,6 +269,11 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
         public boolean lastParkWasWoken()
         {
             return lastParkWasWoken;
+        }
+
+        public long lastWakeNs()
+        {
+            return owner.lastWakeNs;
         }
 
         public long threadCpuNanos()

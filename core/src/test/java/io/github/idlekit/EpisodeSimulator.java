@@ -11,6 +11,7 @@ import java.util.function.LongSupplier;
  */
 final class EpisodeSimulator
 {
+    static final long TIMER_FLOOR_NS = 60_000;
     private final ScriptedWaits waits;
     long cpuNs;
     long latencyNs;
@@ -39,6 +40,54 @@ final class EpisodeSimulator
             }
             while (waits.nowNs - startNs < gapNs);
             latencyNs += waits.nowNs - startNs - gapNs;
+            cpuNs += waits.cpuNs - cpuBeforeNs;
+            episodes++;
+            strategy.idle(1);
+        }
+        return this;
+    }
+
+    /**
+     * Runs {@code count} episodes with gaps from {@code gapsNs} whose producer calls {@link
+     * WakeableIdleStrategy#wake()} when it publishes: a park that would last past the gap's end ends then, plus
+     * {@code wakeLatencyNs} for the scheduler to run the worker again; other parks last at least {@value
+     * #TIMER_FLOOR_NS} ns, as on Linux.
+     *
+     * @return this, for chaining.
+     */
+    EpisodeSimulator runWoken(
+        final WakeableIdleStrategy strategy, final LongSupplier gapsNs, final int count, final long wakeLatencyNs)
+    {
+        final long[] arrivalNs = new long[1];
+        final boolean[] woken = new boolean[1];
+        waits.parkDurationNs = requestNs ->
+        {
+            final long timedNs = Math.max(requestNs, TIMER_FLOOR_NS);
+            if (waits.nowNs + timedNs < arrivalNs[0])
+            {
+                return timedNs;
+            }
+            waits.nowNs = Math.max(waits.nowNs, arrivalNs[0]);
+            strategy.wake();
+            woken[0] = true;
+            return wakeLatencyNs;
+        };
+        for (int e = 0; e < count; e++)
+        {
+            final long startNs = waits.nowNs;
+            final long cpuBeforeNs = waits.cpuNs;
+            arrivalNs[0] = startNs + gapsNs.getAsLong();
+            woken[0] = false;
+            do
+            {
+                strategy.idle(0);
+            }
+            while (waits.nowNs < arrivalNs[0]);
+            if (!woken[0])
+            {
+                strategy.wake();
+            }
+            latencyNs += waits.nowNs - arrivalNs[0];
             cpuNs += waits.cpuNs - cpuBeforeNs;
             episodes++;
             strategy.idle(1);

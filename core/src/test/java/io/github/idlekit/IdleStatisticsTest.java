@@ -111,7 +111,7 @@ class IdleStatisticsTest
         strategy.idle(0);
 
         final IdleStatistics statistics = strategy.statistics();
-        assertEquals(7, ids.size(), ids.toString());
+        assertEquals(11, ids.size(), ids.toString());
         assertEquals(0, parksBefore, "not moved before the worker's next episode");
         assertEquals(2, counters.getCounterValue(ids.get("idle sender: idle episodes")));
         assertEquals(3, counters.getCounterValue(ids.get("idle sender: parks")));

@@ -42,7 +42,8 @@ final class ScriptedWaits implements ThreadWaits
     {
         calls.add("park");
         parkRequests.add(nanos);
-        nowNs += parkDurationNs.applyAsLong(nanos);
+        final long durationNs = parkDurationNs.applyAsLong(nanos);
+        nowNs += durationNs;
         cpuNs += parkCpuNs;
     }
 

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Timeout;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class WakeableIdleStrategyTest
 {
+    private static final long WAKE_LATENCY_NS = 30_000;
     private final ScriptedWaits waits = new ScriptedWaits();
     private final List<Thread> unparked = new ArrayList<>();
 
@@ -64,6 +66,58 @@ class WakeableIdleStrategyTest
         assertEquals(200, unparked.size(), "one unpark per park, however many wakes: " + unparked.size());
         assertEquals(Thread.currentThread(), unparked.get(0));
         assertEquals(floorBeforeNs, strategy[0].timer().floorNs(), "woken parks of 1 µs say nothing of the timer");
+    }
+
+    @Test
+    void aWorkerWokenForEveryEventLearnsToParkOnceForTheMaximumInsteadOfPollingOnATimer()
+    {
+        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final SplittableRandom random = new SplittableRandom(7);
+        final EpisodeSimulator episodes = new EpisodeSimulator(waits);
+        episodes.runWoken(strategy, () -> random.nextLong(5_000_000, 25_000_000), 400, WAKE_LATENCY_NS);
+        final WakeCounts before = WakeCounts.of(strategy.statistics());
+        episodes.reset().runWoken(strategy, () -> random.nextLong(5_000_000, 25_000_000), 200, WAKE_LATENCY_NS);
+
+        final WakeCounts counted = WakeCounts.of(strategy.statistics()).since(before);
+        assertTrue(strategy.currentPlan().endsWith("then park every 100 ms"), strategy.currentPlan());
+        assertTrue(counted.parks <= 220, counted.parks + " parks in 200 episodes; " + strategy);
+        assertTrue(episodes.latencyNs / 200 <= WAKE_LATENCY_NS + 1_000,
+            "mean latency " + episodes.latencyNs / 200 + " ns; " + strategy);
+        assertTrue(counted.wokenParks >= 190, "woken parks " + counted.wokenParks);
+        assertEquals(counted.wokenParks, counted.unparks, "each woken park took one unpark");
+        assertEquals(WAKE_LATENCY_NS * counted.wokenParks, counted.latencyNs, "latency summed per woken park");
+        assertTrue(counted.wakes >= 199, "a wake per event: " + counted.wakes);
+    }
+
+    @Test
+    void withoutWakesTheSameGapsArePolledOnATimerWithManyParks()
+    {
+        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final SplittableRandom random = new SplittableRandom(7);
+        final EpisodeSimulator episodes = new EpisodeSimulator(waits);
+        episodes.run(strategy, () -> random.nextLong(5_000_000, 25_000_000), 400);
+        final WakeCounts before = WakeCounts.of(strategy.statistics());
+        episodes.reset().run(strategy, () -> random.nextLong(5_000_000, 25_000_000), 200);
+
+        final WakeCounts counted = WakeCounts.of(strategy.statistics()).since(before);
+        assertTrue(counted.parks > 400, counted.parks + " parks in 200 episodes; " + strategy);
+        assertTrue(episodes.latencyNs / 200 > 3 * WAKE_LATENCY_NS,
+            "a timer-polled worker notices late: " + episodes.latencyNs / 200 + " ns");
+        assertEquals(0, counted.wokenParks);
+    }
+
+    @Test
+    void aWorkerWokenForGapsShorterThanAWakeUpSpinsThroughThem()
+    {
+        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final EpisodeSimulator episodes = new EpisodeSimulator(waits);
+        episodes.runWoken(strategy, () -> 10_000, 2_000, WAKE_LATENCY_NS);
+        final WakeCounts before = WakeCounts.of(strategy.statistics());
+        episodes.reset().runWoken(strategy, () -> 10_000, 1_000, WAKE_LATENCY_NS);
+
+        final WakeCounts counted = WakeCounts.of(strategy.statistics()).since(before);
+        assertTrue(counted.parks <= 10, counted.parks + " parks in 1,000 episodes of 10 µs; " + strategy);
+        assertTrue(counted.wakes >= 999, "a wake per event, taken at the next idle call: " + counted.wakes);
     }
 
     @Test
@@ -141,5 +195,23 @@ class WakeableIdleStrategyTest
         final IllegalArgumentException bad =
             assertThrows(IllegalArgumentException.class, () -> new WakeableIdleStrategy(Duration.ZERO));
         assertTrue(bad.getMessage().contains("maxPark"), bad.getMessage());
+    }
+
+    /**
+     * The counters these tests compare, read at one moment.
+     */
+    private record WakeCounts(long parks, long wakes, long wokenParks, long latencyNs, long unparks)
+    {
+        static WakeCounts of(final IdleStatistics statistics)
+        {
+            return new WakeCounts(statistics.parks(), statistics.wakes(), statistics.wokenParks(),
+                statistics.wakeLatencyNs(), statistics.wakeUnparks());
+        }
+
+        WakeCounts since(final WakeCounts earlier)
+        {
+            return new WakeCounts(parks - earlier.parks, wakes - earlier.wakes, wokenParks - earlier.wokenParks,
+                latencyNs - earlier.latencyNs, unparks - earlier.unparks);
+        }
     }
 }

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One cell of the comparison: a producer and a consumer thread. The producer waits the workload's gap after the
  * consumer handled the previous event (timed with a {@link PrecisePacer}, never with the strategy under test),
- * then publishes the current {@code System.nanoTime} as the event. The consumer runs a duty-cycle loop with the
+ * then publishes the current {@code System.nanoTime} as the event, and wakes the consumer if its strategy can be
+ * woken (the wake's cost is part of the latency measured). The consumer runs a duty-cycle loop with the
  * strategy under test and records, for each event, the time from publish to observed, its own CPU time, and what
  * an idlekit strategy's statistics counted.
  */
@@ -81,7 +82,7 @@ final class LatencyCpuRun
             () -> consume(strategy, published, handled, latencies, measureFromNs, cpuAndWall, idleCounts, log),
             "compare-consumer");
         consumer.start();
-        produce(published, handled, startNs, measureFromNs);
+        produce(published, handled, startNs, measureFromNs, StrategyCatalog.wakerOf(strategy));
         consumer.join();
         finalState = strategy.toString();
         if (null != log)
@@ -93,7 +94,11 @@ final class LatencyCpuRun
     }
 
     private void produce(
-        final AtomicLong published, final AtomicLong handled, final long startNs, final long measureFromNs)
+        final AtomicLong published,
+        final AtomicLong handled,
+        final long startNs,
+        final long measureFromNs,
+        final Runnable waker)
     {
         final SplittableRandom random = new SplittableRandom(42);
         final long endNs = measureFromNs + durationNs;
@@ -109,6 +114,10 @@ final class LatencyCpuRun
             pacer.waitUntil(publishAtNs);
             final long publishNs = System.nanoTime();
             published.set(publishNs);
+            if (null != waker)
+            {
+                waker.run();
+            }
             if (publishNs - measureFromNs >= 0)
             {
                 measured++;
@@ -119,6 +128,10 @@ final class LatencyCpuRun
             }
         }
         published.set(Long.MIN_VALUE);
+        if (null != waker)
+        {
+            waker.run();
+        }
     }
 
     private static void consume(

@@ -12,8 +12,9 @@ import java.util.concurrent.locks.LockSupport;
  * The stream-engine case: source, stage and sink threads connected by bounded single-producer/single-consumer
  * queues, each idling with its own instance of the strategy under test when its input is empty or its output
  * full. A saturated source offers as fast as the pipeline takes; a bursty one offers {@value #BURST_ITEMS} items,
- * then pauses {@value #BURST_PAUSE_US} µs. Items are pre-boxed and reused so that the run measures the
- * hand-offs, not the allocator.
+ * then pauses {@value #BURST_PAUSE_US} µs. Where the strategy can be woken, each thread wakes the next after
+ * offering to it and the previous after taking from it (room in its output queue). Items are pre-boxed and reused
+ * so that the run measures the hand-offs, not the allocator.
  */
 final class PipelineRun
 {
@@ -41,6 +42,9 @@ final class PipelineRun
     private final OneToOneConcurrentArrayQueue<Long> toSink = new OneToOneConcurrentArrayQueue<>(QUEUE_CAPACITY);
     private final AtomicLong delivered = new AtomicLong();
     private volatile boolean running = true;
+    private Runnable wakeSource;
+    private Runnable wakeStage;
+    private Runnable wakeSink;
 
     PipelineRun(
         final String strategyName, final boolean bursty, final PrecisePacer pacer, final long warmupNs,
@@ -55,10 +59,16 @@ final class PipelineRun
 
     PipelineResult run() throws InterruptedException
     {
+        final IdleStrategy sourceIdle = StrategyCatalog.create(strategyName);
+        final IdleStrategy stageIdle = StrategyCatalog.create(strategyName);
+        final IdleStrategy sinkIdle = StrategyCatalog.create(strategyName);
+        wakeSource = wakerOrNothing(sourceIdle);
+        wakeStage = wakerOrNothing(stageIdle);
+        wakeSink = wakerOrNothing(sinkIdle);
         final Thread[] workers = {
-            new Thread(() -> source(StrategyCatalog.create(strategyName)), "pipeline-source"),
-            new Thread(() -> stage(StrategyCatalog.create(strategyName)), "pipeline-stage"),
-            new Thread(() -> sink(StrategyCatalog.create(strategyName)), "pipeline-sink") };
+            new Thread(() -> source(sourceIdle), "pipeline-source"),
+            new Thread(() -> stage(stageIdle), "pipeline-stage"),
+            new Thread(() -> sink(sinkIdle), "pipeline-sink") };
         for (final Thread worker : workers)
         {
             worker.start();
@@ -72,6 +82,9 @@ final class PipelineRun
         final long cpuNs = cpuOf(workers) - startCpuNs;
         final long wallNs = System.nanoTime() - startNs;
         running = false;
+        wakeSource.run();
+        wakeStage.run();
+        wakeSink.run();
         for (final Thread worker : workers)
         {
             worker.join();
@@ -90,6 +103,7 @@ final class PipelineRun
             }
             if (toStage.offer(ITEMS[(int)(sequence & (ITEM_POOL - 1))]))
             {
+                wakeStage.run();
                 sequence++;
                 idle.idle(1);
             }
@@ -108,9 +122,14 @@ final class PipelineRun
             if (null == inHand)
             {
                 inHand = toStage.poll();
+                if (null != inHand)
+                {
+                    wakeSource.run();
+                }
             }
             if (null != inHand && toSink.offer(inHand))
             {
+                wakeSink.run();
                 inHand = null;
                 idle.idle(1);
             }
@@ -126,8 +145,18 @@ final class PipelineRun
         while (running)
         {
             final int drained = toSink.drain(item -> delivered.lazySet(delivered.get() + 1));
+            if (drained > 0)
+            {
+                wakeStage.run();
+            }
             idle.idle(drained);
         }
+    }
+
+    private static Runnable wakerOrNothing(final IdleStrategy idle)
+    {
+        final Runnable waker = StrategyCatalog.wakerOf(idle);
+        return null == waker ? () -> { } : waker;
     }
 
     private static long cpuOf(final Thread[] workers)

@@ -1,5 +1,6 @@
 package io.github.idlekit.benchmarks;
 
+import io.github.idlekit.WakeableIdleStrategy;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -12,13 +13,15 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * What waking a blocked consumer costs the producer, as a latency distribution (seed 003): {@code Object.notify}
- * under the monitor, and {@code LockSupport.unpark}. Each group is one signaller and one waiter; run with
- * {@code -t 2} for one pair and e.g. {@code -t 8} for four pairs competing for the cores, which is where the
+ * under the monitor, {@code LockSupport.unpark}, and {@link WakeableIdleStrategy#wake()} for a worker that idles
+ * with the strategy (its longest park 1 ms, like the others' bound). Each group is one signaller and one waiter;
+ * run with {@code -t 2} for one pair and e.g. {@code -t 8} for four pairs competing for the cores, which is where the
  * outliers show. The waiters wait with a 1 ms bound so that an iteration can always end.
  */
 @BenchmarkMode(Mode.SampleTime)
@@ -35,6 +38,7 @@ public class SignallingBenchmark
     public static class Pair
     {
         final Object monitor = new Object();
+        final WakeableIdleStrategy wakeable = new WakeableIdleStrategy(Duration.ofMillis(1));
         volatile Thread waiter;
     }
 
@@ -100,5 +104,32 @@ public class SignallingBenchmark
     {
         pair.waiter = Thread.currentThread();
         LockSupport.parkNanos(1_000_000L);
+    }
+
+    /**
+     * Producer side: {@link WakeableIdleStrategy#wake()}, an unpark only when the waiter parks.
+     *
+     * @param pair the waiter to wake.
+     */
+    @Benchmark
+    @Group("wake")
+    @GroupThreads(1)
+    public void wakeSignal(final Pair pair)
+    {
+        pair.wakeable.wake();
+    }
+
+    /**
+     * Consumer side: one idle call of the wakeable strategy, then work found, as a duty loop woken for each item.
+     *
+     * @param pair the pair's state.
+     */
+    @Benchmark
+    @Group("wake")
+    @GroupThreads(1)
+    public void wakeWait(final Pair pair)
+    {
+        pair.wakeable.idle(0);
+        pair.wakeable.idle(1);
     }
 }

@@ -3,6 +3,7 @@ package io.github.idlekit.benchmarks;
 import io.github.idlekit.CalibratedIdleStrategy;
 import io.github.idlekit.IdlePreset;
 import io.github.idlekit.IdleStrategies;
+import io.github.idlekit.WakeableIdleStrategy;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -17,8 +18,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The strategies the benchmarks compare, by name: every idlekit preset and the Agrona strategies users run
- * today with the settings they ship with. Any other name is read as the class name of an {@link IdleStrategy}
+ * The strategies the benchmarks compare, by name: every idlekit preset, the wakeable strategy and the bare
+ * park/unpark pair it is judged against, and the Agrona strategies users run today with the settings they ship
+ * with. Any other name is read as the class name of an {@link IdleStrategy}
  * with a public no-arg constructor (a user's own strategy, created as Aeron creates them) when it looks like one,
  * else as an idlekit spec.
  */
@@ -31,6 +33,12 @@ final class StrategyCatalog
         for (final IdlePreset preset : IdlePreset.values())
         {
             NAMED.put("idlekit-" + preset.specName(), () -> new CalibratedIdleStrategy(preset));
+        }
+        NAMED.put("idlekit-wakeable", WakeableIdleStrategy::new);
+        for (final BareParkIdleStrategy.Before before : BareParkIdleStrategy.Before.values())
+        {
+            final Supplier<IdleStrategy> bare = () -> new BareParkIdleStrategy(before);
+            NAMED.put(bare.get().alias(), bare);
         }
         NAMED.put("agrona-backoff", BackoffIdleStrategy::new);
         NAMED.put("aeron-backoff", () -> new BackoffIdleStrategy(10, 20, 1_000, 1_000_000));
@@ -66,6 +74,24 @@ final class StrategyCatalog
             return supplier.get();
         }
         return looksLikeClassName(name) ? instantiate(name) : IdleStrategies.parse(name);
+    }
+
+    /**
+     * @param strategy a strategy made by {@link #create}.
+     * @return what a producer calls after publishing to wake a worker idling with {@code strategy}, or null when
+     * it cannot be woken.
+     */
+    static Runnable wakerOf(final IdleStrategy strategy)
+    {
+        if (strategy instanceof WakeableIdleStrategy)
+        {
+            return ((WakeableIdleStrategy)strategy)::wake;
+        }
+        if (strategy instanceof BareParkIdleStrategy)
+        {
+            return ((BareParkIdleStrategy)strategy)::wake;
+        }
+        return null;
     }
 
     private static boolean looksLikeClassName(final String name)

@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
  * fast it follows a change.
  *
  * <p>Names: {@code fixed-100us}, {@code periodic-1ms} (±{@value #JITTER_PERCENT}% uniform jitter),
- * {@code exp-1ms}, {@code lognormal-1ms} (median 1 ms, σ = 1), {@code burst-16x10ms} (16 back-to-back events,
+ * {@code exp-1ms}, {@code lognormal-1ms} (median 1 ms, σ = 1), {@code uniform-5ms..25ms} (any gap between the two
+ * equally likely: a producer with its own unpredictable pace), {@code burst-16x10ms} (16 back-to-back events,
  * then 10 ms), {@code phases-2s:fixed-10us/fixed-10ms/fixed-100us/exp-1ms} (each phase for 2 s, in turn).
  */
 final class Workload
@@ -25,21 +26,34 @@ final class Workload
 
     private enum Kind
     {
-        FIXED, PERIODIC, EXPONENTIAL, LOGNORMAL, BURST, PHASES
+        FIXED, PERIODIC, EXPONENTIAL, LOGNORMAL, UNIFORM, BURST, PHASES
     }
 
     private final String name;
     private final Kind kind;
     private final long gapNs;
+    private final long longestGapNs;
     private final int burstLength;
     private final List<Workload> phases;
 
     private Workload(
         final String name, final Kind kind, final long gapNs, final int burstLength, final List<Workload> phases)
     {
+        this(name, kind, gapNs, gapNs, burstLength, phases);
+    }
+
+    private Workload(
+        final String name,
+        final Kind kind,
+        final long gapNs,
+        final long longestGapNs,
+        final int burstLength,
+        final List<Workload> phases)
+    {
         this.name = name;
         this.kind = kind;
         this.gapNs = gapNs;
+        this.longestGapNs = longestGapNs;
         this.burstLength = burstLength;
         this.phases = phases;
     }
@@ -59,6 +73,17 @@ final class Workload
                 return new Workload(trimmed, kind,
                     Durations.parsePositiveNanos("workload", trimmed.substring(prefix.length())), 1, List.of());
             }
+        }
+        final int dots = trimmed.indexOf("..");
+        if (trimmed.startsWith("uniform-") && dots > 8)
+        {
+            final long shortestNs = Durations.parsePositiveNanos("workload", trimmed.substring(8, dots));
+            final long longestNs = Durations.parsePositiveNanos("workload", trimmed.substring(dots + 2));
+            if (longestNs <= shortestNs)
+            {
+                throw new IllegalArgumentException("workload: '" + name + "' needs its longer gap second");
+            }
+            return new Workload(trimmed, Kind.UNIFORM, shortestNs, longestNs, 1, List.of());
         }
         final int x = trimmed.indexOf('x');
         if (trimmed.startsWith("burst-") && x > 6)
@@ -80,7 +105,7 @@ final class Workload
                 Durations.parsePositiveNanos("workload", trimmed.substring(x + 1)), length, List.of());
         }
         throw new IllegalArgumentException("workload: unknown '" + name + "'; expected fixed-<gap>, " +
-            "periodic-<gap>, exp-<mean gap>, lognormal-<median gap>, burst-<n>x<gap> or " +
+            "periodic-<gap>, exp-<mean gap>, lognormal-<median gap>, uniform-<gap>..<gap>, burst-<n>x<gap> or " +
             "phases-<duration>:<workload>/<workload>...");
     }
 
@@ -124,6 +149,8 @@ final class Workload
                 return Math.round(-Math.log(1.0 - random.nextDouble()) * gapNs);
             case LOGNORMAL:
                 return Math.round(gapNs * Math.exp(LOGNORMAL_SIGMA * gaussian(random)));
+            case UNIFORM:
+                return random.nextLong(gapNs, longestGapNs + 1);
             case BURST:
                 return eventIndex % burstLength == 0 ? gapNs : 0;
             default:
@@ -167,6 +194,8 @@ final class Workload
                 return gapNs / burstLength;
             case LOGNORMAL:
                 return Math.round(gapNs * Math.exp(LOGNORMAL_SIGMA * LOGNORMAL_SIGMA / 2));
+            case UNIFORM:
+                return (gapNs + longestGapNs) / 2;
             case PHASES:
                 return phases.stream().mapToLong(Workload::meanGapNs).max().orElse(gapNs);
             default:
