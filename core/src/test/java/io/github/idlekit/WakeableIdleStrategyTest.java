@@ -186,6 +186,35 @@ class WakeableIdleStrategyTest
     }
 
     @Test
+    void anInterruptedWorkerKeepsItsInterruptStatusAndStillParksAndIsWoken()
+    {
+        final WakeableIdleStrategy[] strategy = new WakeableIdleStrategy[1];
+        final List<Long> parks = new ArrayList<>();
+        waits.parkDurationNs = requestNs ->
+        {
+            parks.add(requestNs);
+            strategy[0].wake();
+            return 1_000;
+        };
+        strategy[0] = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        Thread.currentThread().interrupt();
+        try
+        {
+            while (parks.isEmpty())
+            {
+                strategy[0].idle(0);
+            }
+            assertTrue(Thread.currentThread().isInterrupted(), "interrupt status kept");
+            assertEquals(1, unparked.size(), "the wake during the park unparked the worker once");
+            assertEquals(1, strategy[0].statistics().wokenParks());
+        }
+        finally
+        {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
     void specRoundTripsAndBadMaxParkIsNamed()
     {
         final WakeableIdleStrategy strategy = (WakeableIdleStrategy)IdleStrategies.parse("wakeable:250ms");
