@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * microseconds on Linux, up to a 15.6 ms tick on Windows). Woken, it can park long, burning next to no CPU, and
  * still start within the time an unpark takes. Waking costs a system call, so the producer pays it only while the
  * worker is parked or about to park: a wake while the worker runs or spins is one read of a shared flag when a wake
- * is already pending, else one write and one read, and never a system call.
+ * is already pending, else one atomic swap and one read, and never a system call.
  *
  * <p>The protocol: {@code wake()} sets a pending flag, then unparks the worker only if the worker has said it is
  * parking; the worker says so, then checks the flag before it parks and skips the park if a wake is pending (both
@@ -24,7 +24,12 @@ import java.util.function.Consumer;
  * first idle call after a wake clears the flag and returns at once, so the duty loop polls again: a wake that came
  * while the worker was busy, or between its last poll and its park, is never lost, and costs at most one extra poll.
  * The interrupt status is kept as the calibrated strategy keeps it; parks ended by a wake are not learnt from as
- * timer samples.
+ * timer samples, but as the moment work came.
+ *
+ * <p>Where nearly every idle episode ends with a wake, the plan is made for it: a park then costs its CPU and one
+ * scheduler wake-up however long it lasts, so the worker spins only while that is cheaper, then parks for the
+ * maximum, without yielding or short timed parks first (on Linux's EEVDF scheduler either makes the next wake-up
+ * wait, often, for a scheduler tick). When wakes stop coming, the next plan polls on the timer again.
  *
  * <p>One instance per worker thread (the first thread to call {@link #idle()} is the one woken); {@link #wake()}
  * may be called from any number of threads at once.
