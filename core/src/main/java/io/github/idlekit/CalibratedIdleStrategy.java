@@ -39,6 +39,8 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean exploring;
     boolean relearning;
     boolean plannedForWakes;
+    boolean promptlyWoken;
+    long episodes;
     int surprises;
 }
 
@@ -149,7 +151,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * when work really arrives. Without it the plan would freeze: work arriving during a park is only known to have
      * come sometime during the park, so a plan that parks early never learns that work comes early, and one that
      * parks with a long period never learns that work comes at one moment it could spin through. A plan for wakes
-     * does not explore: a woken park says when the work came.
+     * explores too, but only to twice {@link #PROMPT_WAKE_NS} or twice its spin, whichever is longer: a prompt wake
+     * says nothing, and only spinning a little longer shows whether the work would have come during the spin (a
+     * woken park itself says when later work came).
      */
     static final long EXPLORE_EVERY = 16;
 
@@ -194,6 +198,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * only when the strategy spins through them.
      */
     static final long MIN_SPIN_NS = 2_000L;
+
+    /**
+     * A wake this soon after the park began is taken to say that the work was held back by the worker's own
+     * spinning (a producer sharing its core runs only once the worker sleeps), not that it came then: such an
+     * episode is not learnt from, since spinning longer would only have delayed the work further. Exploring
+     * episodes, which spin longer, tell the two cases apart.
+     */
+    static final long PROMPT_WAKE_NS = 20_000L;
 
     /**
      * Episodes spin with {@code onSpinWait} for this long, then yield in spin segments; a plan for wakes never
@@ -397,6 +409,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         statistics.parked(requestNs, afterNs - nowNs);
         lastIdleFromNs = woken ? waits.lastWakeNs() : nowNs;
         lastIdleToNs = woken ? waits.lastWakeNs() : afterNs;
+        promptlyWoken = woken && waits.lastWakeNs() - nowNs < PROMPT_WAKE_NS;
     }
 
     /**
@@ -524,7 +537,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         long startNs = nowNs;
         if (episodeToRecord)
         {
-            surprises = gaps.record(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs) ? surprises + 1 : 0;
+            if (!promptlyWoken)
+            {
+                surprises =
+                    gaps.record(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs) ? surprises + 1 : 0;
+            }
             if (surprises == SURPRISES_FOR_CHANGE)
             {
                 followPresetLadder();
@@ -556,12 +573,24 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         statistics.episodeStarted();
         episodeToRecord = true;
+        promptlyWoken = false;
         episodeStartNs = startNs;
         segment = 0;
         final long spinNs = schedule.spinBeforeFirstParkNs();
-        exploring = !plannedForWakes && gaps.episodes() % EXPLORE_EVERY == EXPLORE_EVERY - 1;
-        exploreUntilNs = !exploring ? 0 : Math.min(latestExploreEndNs(spinNs),
-            Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs()));
+        exploring = ++episodes % EXPLORE_EVERY == 0;
+        if (!exploring)
+        {
+            exploreUntilNs = 0;
+        }
+        else if (plannedForWakes)
+        {
+            exploreUntilNs = Math.max(2 * spinNs, 2 * PROMPT_WAKE_NS);
+        }
+        else
+        {
+            exploreUntilNs = Math.min(latestExploreEndNs(spinNs),
+                Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs()));
+        }
         return startNs;
     }
 

@@ -111,13 +111,40 @@ class WakeableIdleStrategyTest
     {
         final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
         final EpisodeSimulator episodes = new EpisodeSimulator(waits);
-        episodes.runWoken(strategy, () -> 10_000, 2_000, WAKE_LATENCY_NS);
+        episodes.runWoken(strategy, () -> 10_000, 10_000, WAKE_LATENCY_NS);
         final WakeCounts before = WakeCounts.of(strategy.statistics());
         episodes.reset().runWoken(strategy, () -> 10_000, 1_000, WAKE_LATENCY_NS);
 
         final WakeCounts counted = WakeCounts.of(strategy.statistics()).since(before);
         assertTrue(counted.parks <= 10, counted.parks + " parks in 1,000 episodes of 10 µs; " + strategy);
         assertTrue(counted.wakes >= 999, "a wake per event, taken at the next idle call: " + counted.wakes);
+    }
+
+    @Test
+    void aProducerThatCanRunOnlyOnceTheWorkerSleepsDoesNotTeachTheWorkerToSpinLonger()
+    {
+        final WakeableIdleStrategy[] strategy = new WakeableIdleStrategy[1];
+        final boolean[] woken = new boolean[1];
+        waits.parkCpuNs = 40_000;
+        waits.parkDurationNs = requestNs ->
+        {
+            strategy[0].wake();
+            woken[0] = true;
+            return WAKE_LATENCY_NS;
+        };
+        strategy[0] = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        for (int episode = 0; episode < 2_000; episode++)
+        {
+            woken[0] = false;
+            while (!woken[0])
+            {
+                strategy[0].idle(0);
+            }
+            strategy[0].idle(1);
+        }
+
+        assertTrue(strategy[0].schedule().spinBeforeFirstParkNs() <= CalibratedIdleStrategy.MIN_SPIN_NS,
+            "the plan spins before parking for work that comes only once it parks: " + strategy[0]);
     }
 
     @Test

@@ -52,7 +52,8 @@ final class Compare
         out.println("   --warmup: per cell, and at least " + WARMUP_EVENTS +
             " events' worth of the workload's mean gap");
         out.println("   workloads: fixed-<gap>, exp-<mean gap>, burst-<n>x<gap>; default: " + FULL_WORKLOADS);
-        out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + ", any idlekit spec, or the " +
+        out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + " (the default), " +
+            String.join(";", StrategyCatalog.baselineNames()) + ", any idlekit spec, or the " +
             "class name of an IdleStrategy with a public no-arg constructor (e.g. com.acme.MyIdle)");
         out.println("   --quick: the workloads above, 0.7 s per cell, under 60 s in all");
         out.println("   --slack 1us: Linux only, run every thread with this timer slack (idlekit-platform)");

@@ -27,6 +27,7 @@ import java.util.function.Supplier;
 final class StrategyCatalog
 {
     private static final Map<String, Supplier<IdleStrategy>> NAMED = new LinkedHashMap<>();
+    private static final Map<String, Supplier<IdleStrategy>> BASELINES = new LinkedHashMap<>();
 
     static
     {
@@ -35,17 +36,17 @@ final class StrategyCatalog
             NAMED.put("idlekit-" + preset.specName(), () -> new CalibratedIdleStrategy(preset));
         }
         NAMED.put("idlekit-wakeable", WakeableIdleStrategy::new);
-        for (final BareParkIdleStrategy.Before before : BareParkIdleStrategy.Before.values())
-        {
-            final Supplier<IdleStrategy> bare = () -> new BareParkIdleStrategy(before);
-            NAMED.put(bare.get().alias(), bare);
-        }
         NAMED.put("agrona-backoff", BackoffIdleStrategy::new);
         NAMED.put("aeron-backoff", () -> new BackoffIdleStrategy(10, 20, 1_000, 1_000_000));
         NAMED.put("agrona-sleep-ns", SleepingIdleStrategy::new);
         NAMED.put("agrona-sleep-ms", SleepingMillisIdleStrategy::new);
         NAMED.put("agrona-yield", () -> YieldingIdleStrategy.INSTANCE);
         NAMED.put("agrona-spin", () -> BusySpinIdleStrategy.INSTANCE);
+        for (final BareParkIdleStrategy.Before before : BareParkIdleStrategy.Before.values())
+        {
+            final Supplier<IdleStrategy> bare = () -> new BareParkIdleStrategy(before);
+            BASELINES.put(bare.get().alias(), bare);
+        }
     }
 
     private StrategyCatalog()
@@ -53,11 +54,19 @@ final class StrategyCatalog
     }
 
     /**
-     * @return the names of the built-in strategies, idlekit first.
+     * @return the names of the built-in strategies, idlekit first: what the commands run by default.
      */
     static List<String> names()
     {
         return new ArrayList<>(NAMED.keySet());
+    }
+
+    /**
+     * @return the names of the bare park/unpark pairs a woken worker is judged against; run only when named.
+     */
+    static List<String> baselineNames()
+    {
+        return new ArrayList<>(BASELINES.keySet());
     }
 
     /**
@@ -68,7 +77,7 @@ final class StrategyCatalog
      */
     static IdleStrategy create(final String name)
     {
-        final Supplier<IdleStrategy> supplier = NAMED.get(name);
+        final Supplier<IdleStrategy> supplier = NAMED.containsKey(name) ? NAMED.get(name) : BASELINES.get(name);
         if (null != supplier)
         {
             return supplier.get();
