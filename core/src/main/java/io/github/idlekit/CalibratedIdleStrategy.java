@@ -40,6 +40,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean relearning;
     boolean plannedForWakes;
     boolean promptlyWoken;
+    boolean planDue;
     long episodes;
     int surprises;
 }
@@ -67,12 +68,13 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * more) into a {@link ParkTimerModel} seeded from {@link TimerProfile#current()}; each episode's length is known,
  * to within the park it ended in, from the clock reads the strategy makes anyway (none on the work-found path) and
  * goes into a decaying {@link IdleGapHistogram}. Every {@value #EPISODES_PER_PLAN} episodes, and at most once per
- * {@value #MIN_PLAN_INTERVAL_NS} ns, a {@link CostPlanner} recomputes the plan at the start of an episode: bounded
- * work, no allocation. Consecutive episodes that surprise the histogram (the workload seems to have changed) put
- * the strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN}
- * more, so a change of workload costs about what a fixed ladder costs while it lasts, not what a plan made for
- * another workload would. Until the first plan the strategy follows its preset's floor-sized ladder (see
- * {@link IdlePreset}).
+ * {@value #MIN_PLAN_INTERVAL_NS} ns, a {@link CostPlanner} recomputes the plan where the episode would next park,
+ * in the time the park would have taken (or at the start of the next episode, if this one never parks): bounded
+ * work, no allocation, and work that comes while it runs waits for the planning instead of for a park.
+ * Consecutive episodes that surprise the histogram (the workload seems to have changed) put the strategy back on
+ * its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more, so a change
+ * of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another workload
+ * would. Until the first plan the strategy follows its preset's floor-sized ladder (see {@link IdlePreset}).
  *
  * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
  * (balanced, the default) and 0.1 (low-cpu), or any positive value by spec ({@code calibrated:lambda=2}). No park
@@ -390,6 +392,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             busyWait(nowNs, elapsedNs);
             return;
         }
+        if (planDue)
+        {
+            planInsteadOfParking(nowNs);
+            return;
+        }
         final long park = ++parks;
         final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() && !plannedForWakes ?
             ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);
@@ -545,30 +552,19 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             if (surprises == SURPRISES_FOR_CHANGE)
             {
                 followPresetLadder();
+                planDue = false;
                 episodesSincePlan = 0;
                 relearning = true;
+            }
+            else if (planDue)
+            {
+                plan();
+                startNs = lastPlanNs;
             }
             else if (++episodesSincePlan >= EPISODES_PER_PLAN &&
                 nowNs - lastPlanNs >= (relearning ? MIN_RELEARN_INTERVAL_NS : MIN_PLAN_INTERVAL_NS))
             {
-                timer.update();
-                final long wokenParkCostNs = wokenParkCostNs();
-                plannedForWakes = wokenParkCostNs >= 0;
-                schedule.beginRewrite();
-                if (plannedForWakes)
-                {
-                    planner.planWoken(gaps, wokenParkCostNs, maxParkNs, schedule);
-                }
-                else
-                {
-                    planner.plan(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs, schedule);
-                }
-                schedule.endRewrite();
-                statistics.planned();
-                episodesSincePlan = 0;
-                relearning = false;
-                startNs = waits.nanoTime();
-                lastPlanNs = startNs;
+                planDue = true;
             }
         }
         statistics.episodeStarted();
@@ -592,6 +588,43 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs()));
         }
         return startNs;
+    }
+
+    /**
+     * Makes the plan that is due where the episode would park, and returns instead: the park would have made work
+     * wait anyway, and work that comes while the planner runs (a cold planner takes milliseconds) is noticed as
+     * soon as it ends, while a plan made at the start of an episode delays whatever comes during it. An episode
+     * that never parks leaves the plan to the start of the next one.
+     */
+    private void planInsteadOfParking(final long nowNs)
+    {
+        plan();
+        segment = 0;
+        phase = SPINNING;
+        lastIdleFromNs = nowNs;
+        lastIdleToNs = lastPlanNs;
+    }
+
+    private void plan()
+    {
+        timer.update();
+        final long wokenParkCostNs = wokenParkCostNs();
+        plannedForWakes = wokenParkCostNs >= 0;
+        schedule.beginRewrite();
+        if (plannedForWakes)
+        {
+            planner.planWoken(gaps, wokenParkCostNs, maxParkNs, schedule);
+        }
+        else
+        {
+            planner.plan(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs, schedule);
+        }
+        schedule.endRewrite();
+        statistics.planned();
+        planDue = false;
+        episodesSincePlan = 0;
+        relearning = false;
+        lastPlanNs = waits.nanoTime();
     }
 
     /**

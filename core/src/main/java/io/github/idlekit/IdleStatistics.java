@@ -15,9 +15,9 @@ import java.util.function.LongSupplier;
  * Live counters of one idle strategy: written only by the strategy's own thread, each with one store of release
  * semantics on the idle path (never on the work-found path), and readable from any thread at any time, so that
  * they can stay on in production. The one exception, {@link #wakeUnparks()}, is counted by the producers that
- * unpark the worker, next to the system call it counts. Times are wall-clock nanoseconds measured with the clock reads the strategy
- * makes anyway: spin and yield time run from one idle call to the next (the duty cycle's own polling included,
- * since the core is busy waiting all the same), park time from before a park to after it.
+ * unpark the worker, next to the system call it counts. Times are wall-clock nanoseconds measured with the clock
+ * reads the strategy makes anyway: spin and yield time run from one idle call to the next (the duty cycle's own
+ * polling included, since the core is busy waiting all the same), park time from before a park to after it.
  *
  * <p>{@link #registerIn} moves the counters into an Agrona {@link CountersManager}, so that tools reading its
  * counters file (Aeron's {@code AeronStat}) show them next to the media driver's own.

@@ -12,6 +12,7 @@ import java.util.function.LongSupplier;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -105,6 +106,41 @@ class CalibratedIdleStrategyTest
         assertTrue(simulator.latencyPerEpisodeNs() < 20_000, simulator.latencyPerEpisodeNs() + " " + adaptive);
         assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 3,
             simulator.costPerEpisode(1) + " vs Agrona's ladder " + ladder.costPerEpisode(1) + "; " + adaptive);
+    }
+
+    @Test
+    void aDuePlanIsMadeWhereTheEpisodeWouldParkNotWhenItStarts()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final IdleStatistics statistics = adaptive.statistics();
+        int plansSeen = 0;
+        for (int episode = 0; episode < 40; episode++)
+        {
+            final long startNs = waits.nowNs;
+            boolean parkedBeforePlan = false;
+            long parksAtPlan = -1;
+            int call = 0;
+            while (waits.nowNs - startNs < 3_000_000L)
+            {
+                final long plansBefore = statistics.plans();
+                final long parksBefore = waits.count("park");
+                adaptive.idle(0);
+                call++;
+                if (statistics.plans() > plansBefore)
+                {
+                    plansSeen++;
+                    assertTrue(call > 1, "planned in the episode's first idle call");
+                    assertEquals(parksBefore, waits.count("park"), "parked in the call that planned");
+                    assertFalse(parkedBeforePlan, "parked earlier in the episode the plan was made in");
+                    parksAtPlan = waits.count("park");
+                }
+                parkedBeforePlan |= waits.count("park") > parksBefore;
+            }
+            assertTrue(parksAtPlan < 0 || waits.count("park") > parksAtPlan, "no park after the plan: " + adaptive);
+            adaptive.idle(1);
+        }
+        assertTrue(plansSeen >= 2, "plans made: " + plansSeen + "; " + adaptive);
     }
 
     @Test
