@@ -41,7 +41,13 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean plannedForWakes;
     boolean promptlyWoken;
     boolean planDue;
-    long episodes;
+    long planCpuNs;
+    long waitedAtPlanNs;
+    long parksAtPlan;
+    long exploreEvery;
+    long episodesToExplore;
+    int explorationsMissed;
+    long exploreFromNs;
     int surprises;
 }
 
@@ -119,6 +125,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long MIN_PLAN_INTERVAL_NS = 50_000_000L;
 
     /**
+     * A plan is made only once the strategy has spent this many times the last plan's CPU on waiting (its spin and
+     * yield time, and its parks' CPU), except while it re-learns a changed workload: where waiting is cheap (work
+     * every few milliseconds, a few parks each) a plan made every few episodes would otherwise cost more CPU than
+     * the waiting it plans, above all while the planner's code is not yet compiled.
+     */
+    static final long PLAN_CPU_DIVISOR = 16;
+
+    /**
      * Least time between two plans while the strategy re-learns a changed workload on its ladder.
      */
     static final long MIN_RELEARN_INTERVAL_NS = 2_000_000L;
@@ -156,8 +170,26 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * explores too, but only to twice {@link #PROMPT_WAKE_NS} or twice its spin, whichever is longer: a prompt wake
      * says nothing, and only spinning a little longer shows whether the work would have come during the spin (a
      * woken park itself says when later work came).
+     *
+     * <p>After {@value #MISSES_BEFORE_BACKOFF} explorations in a row that saw no work in the time they spun on
+     * (those whose work came before the plan's own spin ended do not count),
+     * each further one doubles the number of episodes to the next, up to {@value #MAX_EXPLORE_EVERY}; one that
+     * sees work, or a change of workload, brings it back to this. Where a park lasts a coarse timer's whole tick,
+     * one floor of spinning in sixteen episodes would otherwise cost several times what the parks do, every time,
+     * to learn again that work does not come early.
      */
     static final long EXPLORE_EVERY = 16;
+
+    /**
+     * The most episodes between two explorations.
+     */
+    static final long MAX_EXPLORE_EVERY = 256;
+
+    /**
+     * Explorations in a row that saw no work before they start to come less often: a workload whose work comes
+     * during a quarter of the explorations has this many misses in a row only about once in a hundred.
+     */
+    static final int MISSES_BEFORE_BACKOFF = 16;
 
     /**
      * Repeated parks last at most the time already idle divided by this (but at least a floor), as a backoff
@@ -324,6 +356,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         this.maxParkNs = null != maxPark ? maxPark.toNanos() : ladder.adaptiveMaxParkNs();
         this.ladderPlan = ladder.plan(profile);
         followPresetLadder();
+        exploreEvery = EXPLORE_EVERY;
+        episodesToExplore = EXPLORE_EVERY;
         lastPlanNs = waits.nanoTime();
     }
 
@@ -549,9 +583,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 surprises =
                     gaps.record(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs) ? surprises + 1 : 0;
             }
+            if (exploring && lastIdleToNs - episodeStartNs > exploreFromNs)
+            {
+                explorationsMissed = lastIdleToNs - episodeStartNs <= exploreUntilNs ? 0 : explorationsMissed + 1;
+                exploreEvery = explorationsMissed == 0 ? EXPLORE_EVERY : explorationsMissed < MISSES_BEFORE_BACKOFF ?
+                    exploreEvery : Math.min(MAX_EXPLORE_EVERY, 2 * exploreEvery);
+            }
             if (surprises == SURPRISES_FOR_CHANGE)
             {
                 followPresetLadder();
+                exploreEvery = EXPLORE_EVERY;
+                explorationsMissed = 0;
                 planDue = false;
                 episodesSincePlan = 0;
                 relearning = true;
@@ -561,8 +603,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 plan();
                 startNs = lastPlanNs;
             }
-            else if (++episodesSincePlan >= EPISODES_PER_PLAN &&
-                nowNs - lastPlanNs >= (relearning ? MIN_RELEARN_INTERVAL_NS : MIN_PLAN_INTERVAL_NS))
+            else if (++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
+                nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :
+                nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS && waitedSincePlanNs() >= PLAN_CPU_DIVISOR * planCpuNs))
             {
                 planDue = true;
             }
@@ -573,7 +616,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         episodeStartNs = startNs;
         segment = 0;
         final long spinNs = schedule.spinBeforeFirstParkNs();
-        exploring = ++episodes % EXPLORE_EVERY == 0;
+        exploring = --episodesToExplore <= 0;
+        if (exploring)
+        {
+            episodesToExplore = exploreEvery;
+        }
+        exploreFromNs = spinNs;
         if (!exploring)
         {
             exploreUntilNs = 0;
@@ -605,8 +653,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         lastIdleToNs = lastPlanNs;
     }
 
+    /**
+     * @return the CPU spent waiting since the last plan: spin and yield time, and each park's measured CPU.
+     */
+    private long waitedSincePlanNs()
+    {
+        return statistics.spinNs() + statistics.yieldNs() - waitedAtPlanNs + (parks - parksAtPlan) * timer.parkCpuNs();
+    }
+
     private void plan()
     {
+        final long cpuBeforeNs = waits.threadCpuNanos();
         timer.update();
         final long wokenParkCostNs = wokenParkCostNs();
         plannedForWakes = wokenParkCostNs >= 0;
@@ -621,6 +678,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         schedule.endRewrite();
         statistics.planned();
+        planCpuNs = waits.threadCpuNanos() - cpuBeforeNs;
+        waitedAtPlanNs = statistics.spinNs() + statistics.yieldNs();
+        parksAtPlan = parks;
         planDue = false;
         episodesSincePlan = 0;
         relearning = false;

@@ -144,6 +144,91 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void planningCostsAtMostASixteenthOfTheCpuSpentWaiting()
+    {
+        final ScriptedWaits cheapPlans = linuxLikeWaits();
+        final CalibratedIdleStrategy cheap = strategy(LINUX_LIKE, IdlePreset.BALANCED, cheapPlans);
+        new EpisodeSimulator(cheapPlans).run(cheap, () -> 10_000_000L, 800);
+        final ScriptedWaits dearPlans = linuxLikeWaits();
+        dearPlans.workBetweenCpuReadsNs = 200_000;
+        final CalibratedIdleStrategy dear = strategy(LINUX_LIKE, IdlePreset.BALANCED, dearPlans);
+        new EpisodeSimulator(dearPlans).run(dear, () -> 10_000_000L, 800);
+
+        final IdleStatistics statistics = dear.statistics();
+        final long waitedNs = statistics.spinNs() + statistics.yieldNs() + statistics.parks() * dear.timer().parkCpuNs();
+        assertTrue(statistics.plans() * 200_000 * CalibratedIdleStrategy.PLAN_CPU_DIVISOR <= waitedNs + 200_000 *
+            CalibratedIdleStrategy.PLAN_CPU_DIVISOR, statistics.plans() + " plans of 200 µs for " + waitedNs +
+            " ns waited; " + dear);
+        assertTrue(statistics.plans() >= 2, dear.toString());
+        assertTrue(cheap.statistics().plans() > 2 * statistics.plans(),
+            cheap.statistics().plans() + " free plans vs " + statistics.plans() + " dear ones");
+    }
+
+    @Test
+    void explorationThatNeverSeesWorkBacksOffWhileOneThatDoesGoesOn()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 2_000);
+        final int regularExplorations = episodesBusyBeforeFirstPark(adaptive, waits, () -> 10_000_000L, 1_024);
+
+        final ScriptedWaits dearParks = linuxLikeWaits();
+        dearParks.parkCpuNs = 40_000;
+        final CalibratedIdleStrategy spinning = strategy(LINUX_LIKE, IdlePreset.BALANCED, dearParks);
+        final Random random = new Random(11);
+        final LongSupplier exponential100us = () -> (long)(-Math.log(1 - random.nextDouble()) * 100_000);
+        new EpisodeSimulator(dearParks).run(spinning, exponential100us, 2_000);
+        final long spinNs = spinning.schedule().spinBeforeFirstParkNs();
+        final int memorylessExplorations =
+            episodesBusyBeforeFirstPark(spinning, dearParks, exponential100us, 1_024, spinNs + 10_000);
+
+        assertTrue(regularExplorations <= 1_024 / 64, regularExplorations + " explorations; " + adaptive);
+        assertTrue(memorylessExplorations >= 1_024 / 40, memorylessExplorations + " explorations; " + spinning);
+    }
+
+    /**
+     * @return how many of {@code count} episodes busy-waited longer than {@code beyondNs} before their first park
+     * (or found work before it): the exploring ones.
+     */
+    private static int episodesBusyBeforeFirstPark(
+        final CalibratedIdleStrategy strategy, final ScriptedWaits waits, final LongSupplier gapsNs, final int count)
+    {
+        return episodesBusyBeforeFirstPark(strategy, waits, gapsNs, count, 30_000);
+    }
+
+    private static int episodesBusyBeforeFirstPark(
+        final CalibratedIdleStrategy strategy,
+        final ScriptedWaits waits,
+        final LongSupplier gapsNs,
+        final int count,
+        final long beyondNs)
+    {
+        int busy = 0;
+        for (int e = 0; e < count; e++)
+        {
+            final long gapNs = gapsNs.getAsLong();
+            final long startNs = waits.nowNs;
+            long firstParkNs = -1;
+            while (waits.nowNs - startNs < gapNs)
+            {
+                final int parksBefore = waits.parkRequests.size();
+                final long beforeNs = waits.nowNs;
+                strategy.idle(0);
+                if (firstParkNs < 0 && waits.parkRequests.size() > parksBefore)
+                {
+                    firstParkNs = beforeNs - startNs;
+                }
+            }
+            if ((firstParkNs < 0 ? waits.nowNs - startNs : firstParkNs) > beyondNs)
+            {
+                busy++;
+            }
+            strategy.idle(1);
+        }
+        return busy;
+    }
+
+    @Test
     void shortMemorylessGapsAreSpunThrough()
     {
         final ScriptedWaits waits = linuxLikeWaits();

@@ -17,6 +17,12 @@ final class ScriptedWaits implements ThreadWaits
     long yieldCostNs = 1_000;
     LongUnaryOperator parkDurationNs = requestNs -> requestNs;
     long parkCpuNs = 7_000;
+    /**
+     * CPU the code under test is taken to spend between two reads of its CPU time with no wait between them: what
+     * it does there itself, such as planning.
+     */
+    long workBetweenCpuReadsNs;
+    private boolean waitedSinceCpuRead = true;
     long cpuNs;
 
     public long nanoTime()
@@ -27,6 +33,7 @@ final class ScriptedWaits implements ThreadWaits
     public void onSpinWait()
     {
         calls.add("spin");
+        waitedSinceCpuRead = true;
         nowNs += spinCostNs;
         cpuNs += spinCostNs;
     }
@@ -34,6 +41,7 @@ final class ScriptedWaits implements ThreadWaits
     public void yieldThread()
     {
         calls.add("yield");
+        waitedSinceCpuRead = true;
         nowNs += yieldCostNs;
         cpuNs += yieldCostNs;
     }
@@ -41,6 +49,7 @@ final class ScriptedWaits implements ThreadWaits
     public void parkNanos(final long nanos)
     {
         calls.add("park");
+        waitedSinceCpuRead = true;
         parkRequests.add(nanos);
         final long durationNs = parkDurationNs.applyAsLong(nanos);
         nowNs += durationNs;
@@ -49,6 +58,12 @@ final class ScriptedWaits implements ThreadWaits
 
     public long threadCpuNanos()
     {
+        if (!waitedSinceCpuRead)
+        {
+            nowNs += workBetweenCpuReadsNs;
+            cpuNs += workBetweenCpuReadsNs;
+        }
+        waitedSinceCpuRead = false;
         return cpuNs;
     }
 
