@@ -38,6 +38,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long exploreUntilNs;
     boolean exploring;
     boolean relearning;
+    boolean onLadder;
     boolean plannedForWakes;
     boolean promptlyWoken;
     boolean planDue;
@@ -413,8 +414,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long parkNs;
         if (i == schedule.count || schedule.kinds[i] == IdleSchedule.PARK_EVERY)
         {
-            final long periodNs = i == schedule.count && plannedForWakes ? schedule.tailPeriodNs : Math.min(
-                i == schedule.count ? schedule.tailPeriodNs : schedule.periodsNs[i], elapsedNs / BACKOFF_DIVISOR);
+            final long tailNs = onLadder ? ladderTailNs(elapsedNs) : schedule.tailPeriodNs;
+            final long periodNs = i == schedule.count && plannedForWakes ? tailNs : Math.min(
+                i == schedule.count ? tailNs : schedule.periodsNs[i], elapsedNs / BACKOFF_DIVISOR);
             parkNs = Math.max(timer.floorNs(), exploring ? periodNs / EXPLORE_PERIOD_DIVISOR : periodNs);
         }
         else if (schedule.kinds[i] == IdleSchedule.PARK_UNTIL)
@@ -684,6 +686,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         planDue = false;
         episodesSincePlan = 0;
         relearning = false;
+        onLadder = false;
         lastPlanNs = waits.nanoTime();
     }
 
@@ -703,8 +706,22 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return Long.MAX_VALUE;
     }
 
+    /**
+     * While the strategy follows its preset's ladder (before its first plan, or after a change of workload), an
+     * episode past the ladder's end parks with the longer of the ladder's last period and the square-root period
+     * √(2·w·t/λ) for the time t it has been idle, up to the maximum park: with nothing learnt, the longer a thread
+     * has waited the longer it can be expected to wait, and a thread that never sees work (an Aeron agent with
+     * nothing to do) would otherwise wake once per ladder period for as long as it lives.
+     */
+    private long ladderTailNs(final long elapsedNs)
+    {
+        final double squareRootNs = Math.sqrt(2.0 * timer.parkCpuNs() * elapsedNs / latencyWeight);
+        return Math.max(schedule.tailPeriodNs, Math.min(maxParkNs, (long)squareRootNs));
+    }
+
     private void followPresetLadder()
     {
+        onLadder = true;
         plannedForWakes = false;
         final IdlePlan plan = ladderPlan;
         schedule.beginRewrite();

@@ -229,6 +229,25 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aWorkerThatNeverSeesWorkBacksOffToItsMaximumPark()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy idle = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final long startNs = waits.nowNs;
+        while (waits.nowNs - startNs < 10_000_000_000L)
+        {
+            idle.idle(0);
+        }
+        final long lastSecondParks = waits.parkRequests.stream().skip(waits.parkRequests.size() - 100).filter(
+            requestNs -> requestNs >= idle.maxParkNs() - 100_000).count();
+
+        assertTrue(waits.parkRequests.size() < 2_000, waits.parkRequests.size() + " parks in 10 s; " + idle);
+        assertTrue(lastSecondParks >= 100 - 100 / CalibratedIdleStrategy.FLOOR_PROBE_EVERY - 1,
+            lastSecondParks + " of the last 100 parks at the maximum (the rest floor probes); " + idle);
+        assertTrue(waits.parkRequests.stream().allMatch(requestNs -> requestNs <= idle.maxParkNs()), idle.toString());
+    }
+
+    @Test
     void shortMemorylessGapsAreSpunThrough()
     {
         final ScriptedWaits waits = linuxLikeWaits();
