@@ -414,9 +414,20 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long parkNs;
         if (i == schedule.count || schedule.kinds[i] == IdleSchedule.PARK_EVERY)
         {
-            final long tailNs = onLadder ? ladderTailNs(elapsedNs) : schedule.tailPeriodNs;
-            final long periodNs = i == schedule.count && plannedForWakes ? tailNs : Math.min(
-                i == schedule.count ? tailNs : schedule.periodsNs[i], elapsedNs / BACKOFF_DIVISOR);
+            final long periodNs;
+            if (i < schedule.count)
+            {
+                periodNs = Math.min(schedule.periodsNs[i], elapsedNs / BACKOFF_DIVISOR);
+            }
+            else if (plannedForWakes)
+            {
+                periodNs = schedule.tailPeriodNs;
+            }
+            else
+            {
+                final long tailNs = onLadder ? ladderTailNs(elapsedNs) : schedule.tailPeriodNs;
+                periodNs = Math.min(tailNs, elapsedNs / BACKOFF_DIVISOR);
+            }
             parkNs = Math.max(timer.floorNs(), exploring ? periodNs / EXPLORE_PERIOD_DIVISOR : periodNs);
         }
         else if (schedule.kinds[i] == IdleSchedule.PARK_UNTIL)
@@ -580,14 +591,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         long startNs = nowNs;
         if (episodeToRecord)
         {
+            final long endedNs = lastIdleToNs - episodeStartNs;
             if (!promptlyWoken)
             {
-                surprises =
-                    gaps.record(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs) ? surprises + 1 : 0;
+                surprises = gaps.record(lastIdleFromNs - episodeStartNs, endedNs) ? surprises + 1 : 0;
             }
-            if (exploring && lastIdleToNs - episodeStartNs > exploreFromNs)
+            if (exploring && endedNs > exploreFromNs)
             {
-                explorationsMissed = lastIdleToNs - episodeStartNs <= exploreUntilNs ? 0 : explorationsMissed + 1;
+                explorationsMissed = endedNs <= exploreUntilNs ? 0 : explorationsMissed + 1;
                 exploreEvery = explorationsMissed == 0 ? EXPLORE_EVERY : explorationsMissed < MISSES_BEFORE_BACKOFF ?
                     exploreEvery : Math.min(MAX_EXPLORE_EVERY, 2 * exploreEvery);
             }
