@@ -42,6 +42,11 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean plannedForWakes;
     boolean promptlyWoken;
     boolean planDue;
+    boolean planning;
+    boolean planningForWakes;
+    boolean planFromStart;
+    boolean parkPointReached;
+    long planningCpuNs;
     long planCpuNs;
     long waitedAtPlanNs;
     long parksAtPlan;
@@ -75,9 +80,10 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * more) into a {@link ParkTimerModel} seeded from {@link TimerProfile#current()}; each episode's length is known,
  * to within the park it ended in, from the clock reads the strategy makes anyway (none on the work-found path) and
  * goes into a decaying {@link IdleGapHistogram}. Every {@value #EPISODES_PER_PLAN} episodes, and at most once per
- * {@value #MIN_PLAN_INTERVAL_NS} ns, a {@link CostPlanner} recomputes the plan where the episode would next park,
- * in the time the park would have taken (or at the start of the next episode, if this one never parks): bounded
- * work, no allocation, and work that comes while it runs waits for the planning instead of for a park.
+ * {@value #MIN_PLAN_INTERVAL_NS} ns, a {@link CostPlanner} recomputes the plan in slices of
+ * {@value #PLAN_SLICE_NS} ns, each made where the episode would park, instead of the park (or at the start of the
+ * next episode, if this one never parks): bounded work, no allocation, and work that comes while a slice runs
+ * waits for the slice instead of for a park.
  * Consecutive episodes that surprise the histogram (the workload seems to have changed) put the strategy back on
  * its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more, so a change
  * of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another workload
@@ -250,6 +256,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     static final long SPIN_BEFORE_YIELD_NS = 20_000L;
 
+    /**
+     * A due plan is made in slices of about this long, each in place of a park: the planner runs only a few times a
+     * second, so the JIT compiles it late, and until then a plan takes many times longer than it later does; work
+     * that comes while a slice runs waits only for the slice to end. This is less than any park lasts on Linux,
+     * whose default timer slack alone is 50 µs, or on Windows and macOS, whose timers are coarser.
+     */
+    static final long PLAN_SLICE_NS = 20_000L;
+
     private static final String SPEC_PREFIX = "calibrated:";
     private static final String LAMBDA_PREFIX = "lambda=";
 
@@ -386,7 +400,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final int previous = phase;
         if (previous == WORKING)
         {
-            nowNs = startEpisode(nowNs);
+            startEpisode(nowNs);
         }
         else if (previous == SPINNING)
         {
@@ -395,6 +409,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         else if (previous == YIELDING)
         {
             statistics.yielded(nowNs - lastIdleToNs);
+        }
+        if (planFromStart)
+        {
+            planSlice(nowNs);
+            return;
         }
         final long elapsedNs = nowNs - episodeStartNs;
         if (elapsedNs < exploreUntilNs || elapsedNs < MIN_SPIN_NS)
@@ -439,9 +458,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             busyWait(nowNs, elapsedNs);
             return;
         }
+        parkPointReached = true;
         if (planDue)
         {
-            planInsteadOfParking(nowNs);
+            planSlice(nowNs);
             return;
         }
         final long park = ++parks;
@@ -586,9 +606,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         lastIdleToNs = nowNs;
     }
 
-    private long startEpisode(final long nowNs)
+    private void startEpisode(final long nowNs)
     {
-        long startNs = nowNs;
         if (episodeToRecord)
         {
             final long endedNs = lastIdleToNs - episodeStartNs;
@@ -608,13 +627,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploreEvery = EXPLORE_EVERY;
                 explorationsMissed = 0;
                 planDue = false;
+                planning = false;
+                planFromStart = false;
                 episodesSincePlan = 0;
                 relearning = true;
             }
             else if (planDue)
             {
-                plan();
-                startNs = lastPlanNs;
+                planFromStart = !parkPointReached;
             }
             else if (++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
                 nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :
@@ -626,7 +646,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         statistics.episodeStarted();
         episodeToRecord = true;
         promptlyWoken = false;
-        episodeStartNs = startNs;
+        parkPointReached = false;
+        episodeStartNs = nowNs;
         segment = 0;
         final long spinNs = schedule.spinBeforeFirstParkNs();
         exploring = --episodesToExplore <= 0;
@@ -648,22 +669,31 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             exploreUntilNs = Math.min(latestExploreEndNs(spinNs),
                 Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs()));
         }
-        return startNs;
     }
 
     /**
-     * Makes the plan that is due where the episode would park, and returns instead: the park would have made work
-     * wait anyway, and work that comes while the planner runs (a cold planner takes milliseconds) is noticed as
-     * soon as it ends, while a plan made at the start of an episode delays whatever comes during it. An episode
-     * that never parks leaves the plan to the start of the next one.
+     * Goes on with the plan that is due for one slice of {@value #PLAN_SLICE_NS} ns, where the episode would park,
+     * and returns instead: the park would have made work wait anyway, and work that comes while the slice runs is
+     * noticed as soon as it ends. An episode that never parks leaves the plan to the start of the next one, which
+     * makes it in slices before anything else.
      */
-    private void planInsteadOfParking(final long nowNs)
+    private void planSlice(final long nowNs)
     {
-        plan();
+        final long cpuBeforeNs = waits.threadCpuNanos();
+        if (!planning)
+        {
+            beginPlan();
+        }
+        final boolean made = planner.advance(waits, nowNs + PLAN_SLICE_NS);
+        planningCpuNs += waits.threadCpuNanos() - cpuBeforeNs;
+        if (made)
+        {
+            finishPlan();
+        }
         segment = 0;
         phase = SPINNING;
         lastIdleFromNs = nowNs;
-        lastIdleToNs = lastPlanNs;
+        lastIdleToNs = waits.nanoTime();
     }
 
     /**
@@ -674,27 +704,36 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return statistics.spinNs() + statistics.yieldNs() - waitedAtPlanNs + (parks - parksAtPlan) * timer.parkCpuNs();
     }
 
-    private void plan()
+    private void beginPlan()
     {
-        final long cpuBeforeNs = waits.threadCpuNanos();
         timer.update();
         final long wokenParkCostNs = wokenParkCostNs();
-        plannedForWakes = wokenParkCostNs >= 0;
-        schedule.beginRewrite();
-        if (plannedForWakes)
+        planningForWakes = wokenParkCostNs >= 0;
+        if (planningForWakes)
         {
-            planner.planWoken(gaps, wokenParkCostNs, maxParkNs, schedule);
+            planner.beginForWakes(gaps, wokenParkCostNs, maxParkNs);
         }
         else
         {
-            planner.plan(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs, schedule);
+            planner.begin(gaps, timer, latencyWeight, timer.parkCpuNs(), maxParkNs);
         }
+        planning = true;
+        planningCpuNs = 0;
+    }
+
+    private void finishPlan()
+    {
+        plannedForWakes = planningForWakes;
+        schedule.beginRewrite();
+        planner.write(schedule);
         schedule.endRewrite();
         statistics.planned();
-        planCpuNs = waits.threadCpuNanos() - cpuBeforeNs;
+        planCpuNs = planningCpuNs;
         waitedAtPlanNs = statistics.spinNs() + statistics.yieldNs();
         parksAtPlan = parks;
         planDue = false;
+        planning = false;
+        planFromStart = false;
         episodesSincePlan = 0;
         relearning = false;
         onLadder = false;

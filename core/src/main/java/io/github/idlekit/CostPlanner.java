@@ -23,7 +23,10 @@ package io.github.idlekit;
  * never spins for ever where work has stopped coming; being even in time, it adds almost nothing to the short
  * bins, where a prior would otherwise buy spinning that nothing observed asks for.
  *
- * <p>Bounded work (bins times a few dozen look-ahead steps), no allocation: the arrays are preallocated.
+ * <p>Bounded work (bins times a few dozen look-ahead steps), no allocation: the arrays are preallocated. A plan is
+ * made in steps of one octave's bins or one bin's choice, and {@link #advance(ThreadWaits, long)} returns between
+ * two steps once a deadline passes: a planner the JIT has not compiled yet takes many times longer than it later
+ * does, and the worker, which plans instead of parking, must get back to its work within a slice.
  */
 final class CostPlanner
 {
@@ -68,6 +71,12 @@ final class CostPlanner
      */
     static final double NEGLIGIBLE_SHARE = 1e-6;
 
+    private static final int SMOOTHING = 0;
+    private static final int LOADING = 1;
+    private static final int NORMALISING = 2;
+    private static final int CHOOSING = 3;
+    private static final int DONE = 4;
+
     private static final int SPIN = 0;
     private static final int PARK_TO_EDGE = 1;
     private static final int PARK_INTO_BIN = 2;
@@ -88,278 +97,175 @@ final class CostPlanner
     private final int[] heavy = new int[BINS];
     private int heavyCount;
 
+    private IdleGapHistogram gaps;
+    private boolean forWakes;
+    private double latencyWeight;
+    private long parkCpuNs;
+    private long wokenParkCostNs;
+    private long floorNs;
+    private long shortestParkNs;
+    private long spreadNs;
+    private long longestParkNs;
+    private long longestAimNs;
+    private int stage = DONE;
+    private int next;
+    private double smoothedShare;
+    private double learnedTotal;
+    private double learnedBefore;
+    private double total;
+    private double learnedShare;
+    private double priorShare;
+    private double tailHazardPerNs;
+    private int lastBin;
+    private int firstTrainEnd;
+    private int firstHeavy;
+    private int bestEdge;
+    private double least;
+
     /**
-     * Rewrites {@code schedule} with the least-cost plan.
+     * Starts a least-cost plan, to be made by {@link #advance} and written by {@link #write}.
      *
      * @param gaps          the episodes seen.
      * @param timer         what this thread's parks last.
      * @param latencyWeight λ: CPU nanoseconds one nanosecond of latency is worth.
      * @param parkCpuNs     w: the CPU one park costs.
      * @param maxParkNs     the longest park allowed.
-     * @param schedule      receives the plan.
      */
-    void plan(
+    void begin(
         final IdleGapHistogram gaps,
         final ParkTimerModel timer,
         final double latencyWeight,
         final long parkCpuNs,
-        final long maxParkNs,
-        final IdleSchedule schedule)
+        final long maxParkNs)
     {
-        final long floorNs = timer.floorNs();
-        final long shortestParkNs = floorNs - floorNs / 8;
-        final long spreadNs = timer.spreadNs();
-        final long longestParkNs = Math.max(maxParkNs, floorNs + spreadNs);
-        final long longestAimNs = longestParkNs + longestParkNs / 8;
-        loadDistribution(gaps, spreadNs);
-
-        cost[BINS] = survival[BINS] * (parkCpuNs + latencyWeight * longestParkNs / 2.0);
-        heavyCount = 0;
-        for (int k = 0; k < BINS; k++)
-        {
-            if (probability[k] >= HEAVY_BIN_SHARE)
-            {
-                heavy[heavyCount++] = k;
-            }
-        }
-        int lastBin = BINS;
-        while (lastBin > 1 && survival[lastBin - 1] - PRIOR_SHARE < NEGLIGIBLE_SHARE)
-        {
-            lastBin--;
-        }
-        for (int i = BINS - 1; i >= lastBin; i--)
-        {
-            cost[i] = cost[BINS] * survival[i] / Math.max(survival[BINS], Double.MIN_NORMAL);
-            choice[i] = PARK_EVERY;
-            target[i] = BINS;
-            periodNs[i] = longestParkNs;
-        }
-        int firstTrainEnd = lastBin;
-        int firstHeavy = heavyCount;
-        for (int i = lastBin - 1; i >= 0; i--)
-        {
-            final long fromNs = gaps.edgeNs(i);
-            while (firstHeavy > 0 && heavy[firstHeavy - 1] >= i)
-            {
-                firstHeavy--;
-            }
-            double best = spent(gaps, i, i + 1) + cost[i + 1];
-            int bestChoice = SPIN;
-            int bestTarget = i + 1;
-
-            while (firstTrainEnd - 1 > i && gaps.edgeNs(firstTrainEnd - 1) - fromNs >= floorNs)
-            {
-                firstTrainEnd--;
-            }
-            for (final int step : TRAIN_STEPS)
-            {
-                final int j = firstTrainEnd + step;
-                if (step > MAX_TRAIN_BINS || j > BINS)
-                {
-                    break;
-                }
-                final double spanNs = gaps.edgeNs(j) - fromNs;
-                final double mass = massBefore[j] - massBefore[i];
-                final double idle = spent(gaps, i, j);
-                final double squareRootNs =
-                    mass > 0 ? Math.sqrt(2 * parkCpuNs * idle / (latencyWeight * mass)) : spanNs;
-                final long period = (long)Math.max(floorNs, Math.min(longestParkNs, squareRootNs));
-                if (period > spanNs)
-                {
-                    continue;
-                }
-                final double trainCost = parkCpuNs * (idle / period + mass) + latencyWeight * mass * period / 2 +
-                    cost[j];
-                if (trainCost < best)
-                {
-                    best = trainCost;
-                    bestChoice = PARK_EVERY;
-                    bestTarget = j;
-                    periodNs[i] = period;
-                }
-            }
-
-            for (final int step : STEPS)
-            {
-                final int j = i + 1 + step;
-                if (j > BINS)
-                {
-                    break;
-                }
-                final double toEdgeNs = gaps.edgeNs(j) - spreadNs - fromNs;
-                if (toEdgeNs > longestAimNs)
-                {
-                    break;
-                }
-                if (toEdgeNs >= shortestParkNs)
-                {
-                    final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(gaps.edgeNs(j), i, j) +
-                        spreadNs * survival[j] + cost[j];
-                    if (parkCost < best)
-                    {
-                        best = parkCost;
-                        bestChoice = PARK_TO_EDGE;
-                        bestTarget = j;
-                    }
-                }
-            }
-
-            for (int h = firstHeavy; h < heavyCount; h++)
-            {
-                final int j = heavy[h];
-                final double intoBinNs = parkEndNs[j] - fromNs;
-                if (intoBinNs < shortestParkNs || parkEndNs[j] <= gaps.edgeNs(j))
-                {
-                    continue;
-                }
-                if (intoBinNs > longestAimNs)
-                {
-                    break;
-                }
-                final double spinNs = probability[j] * (meanNs[j] - parkEndNs[j]) +
-                    (gaps.edgeNs(j + 1) - parkEndNs[j]) * survival[j + 1];
-                final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(parkEndNs[j], i, j) +
-                    spinNs + cost[j + 1];
-                if (parkCost < best)
-                {
-                    best = parkCost;
-                    bestChoice = PARK_INTO_BIN;
-                    bestTarget = j;
-                }
-            }
-            cost[i] = best;
-            choice[i] = bestChoice;
-            target[i] = bestTarget;
-        }
-        writeSchedule(gaps, spreadNs, longestParkNs, schedule);
+        this.gaps = gaps;
+        this.forWakes = false;
+        this.latencyWeight = latencyWeight;
+        this.parkCpuNs = parkCpuNs;
+        floorNs = timer.floorNs();
+        shortestParkNs = floorNs - floorNs / 8;
+        spreadNs = timer.spreadNs();
+        longestParkNs = Math.max(maxParkNs, floorNs + spreadNs);
+        longestAimNs = longestParkNs + longestParkNs / 8;
+        stage = SMOOTHING;
+        next = -1;
     }
 
     /**
-     * Rewrites {@code schedule} for a worker whose parks end when work comes (a producer wakes it): a park then
-     * costs the same however long it lasts, so the plan spins to the edge {@code s} where E[min(T, s)] plus the
-     * chance of still being idle at {@code s} times that cost is least, and then parks for the maximum.
+     * Starts a plan for a worker whose parks end when work comes (a producer wakes it): a park then costs the same
+     * however long it lasts, so the plan spins to the edge {@code s} where E[min(T, s)] plus the chance of still
+     * being idle at {@code s} times that cost is least, and then parks for the maximum.
      *
      * @param gaps            the episodes seen.
      * @param wokenParkCostNs a park's CPU plus λ times the wake-up latency.
      * @param maxParkNs       the longest park allowed.
-     * @param schedule        receives the plan.
      */
-    void planWoken(
-        final IdleGapHistogram gaps, final long wokenParkCostNs, final long maxParkNs, final IdleSchedule schedule)
+    void beginForWakes(final IdleGapHistogram gaps, final long wokenParkCostNs, final long maxParkNs)
     {
-        loadDistribution(gaps, 0);
-        int best = 0;
-        double least = wokenParkCostNs;
-        for (int j = 1; j <= BINS; j++)
+        this.gaps = gaps;
+        this.forWakes = true;
+        this.wokenParkCostNs = wokenParkCostNs;
+        spreadNs = 0;
+        longestParkNs = maxParkNs;
+        stage = SMOOTHING;
+        next = -1;
+    }
+
+    /**
+     * Goes on with the plan begun last, a step at a time, until it is made or {@code clock} passes
+     * {@code untilNs}.
+     *
+     * @return true once the plan is made.
+     */
+    boolean advance(final ThreadWaits clock, final long untilNs)
+    {
+        while (stage != DONE)
         {
-            final double spinThenPark = spent(gaps, 0, j) + survival[j] * wokenParkCostNs;
-            if (spinThenPark < least)
+            step();
+            if (clock.nanoTime() - untilNs >= 0)
             {
-                least = spinThenPark;
-                best = j;
+                break;
             }
         }
-        schedule.clear(maxParkNs);
-        if (best > 0)
+        return stage == DONE;
+    }
+
+    /**
+     * Rewrites {@code schedule} with the plan {@link #advance} has made.
+     */
+    void write(final IdleSchedule schedule)
+    {
+        if (forWakes)
         {
-            schedule.add(IdleSchedule.SPIN, gaps.edgeNs(best), 0);
+            schedule.clear(longestParkNs);
+            if (bestEdge > 0)
+            {
+                schedule.add(IdleSchedule.SPIN, gaps.edgeNs(bestEdge), 0);
+            }
+        }
+        else
+        {
+            writeSchedule(schedule);
+        }
+    }
+
+    private void step()
+    {
+        switch (stage)
+        {
+            case SMOOTHING:
+                smoothOctave();
+                break;
+            case LOADING:
+                loadOctave();
+                break;
+            case NORMALISING:
+                normalise();
+                break;
+            default:
+                if (forWakes)
+                {
+                    chooseSpinBeforeWokenPark();
+                }
+                else
+                {
+                    chooseAt(next--);
+                    if (next < 0)
+                    {
+                        stage = DONE;
+                    }
+                }
         }
     }
 
     /**
-     * @return the expected time spent idle between edges {@code i} and {@code j}, weighted by the chance of
-     * still being idle: what spinning through them costs.
+     * Fills {@link #learned} with the histogram, partly smoothed over an octave either side, an octave of bins per
+     * step: a few dozen episodes of a spread-out workload leave many bins empty by chance, and a plan that believed
+     * them would park right across them. How much is smoothed follows how concentrated the episodes are (one minus
+     * the square root of the sum of squared shares of half-octave groups): regular gaps, all in one place, keep
+     * their sharp edge, which the plan needs to park until just before them; memoryless gaps are smoothed almost
+     * entirely.
      */
-    private double spent(final IdleGapHistogram gaps, final int i, final int j)
+    private void smoothOctave()
     {
-        final double fromNs = gaps.edgeNs(i);
-        return timeMassBefore[j] - timeMassBefore[i] - fromNs * (massBefore[j] - massBefore[i]) +
-            (gaps.edgeNs(j) - fromNs) * survival[j];
-    }
-
-    /**
-     * @return the expected latency of work arriving in bins {@code i} to {@code j - 1} and noticed at {@code atNs}.
-     */
-    private double waiting(final double atNs, final int i, final int j)
-    {
-        return atNs * (massBefore[j] - massBefore[i]) - (timeMassBefore[j] - timeMassBefore[i]);
-    }
-
-    private void loadDistribution(final IdleGapHistogram gaps, final long spreadNs)
-    {
-        final double horizonNs = gaps.edgeNs(BINS);
-        smooth(gaps);
-        double learned = 0;
-        double learnedMeanNs = 0;
-        for (int k = 0; k < BINS; k++)
+        if (next < 0)
         {
-            learned += this.learned[k];
-            learnedMeanNs += this.learned[k] * gaps.meanNs(k);
-        }
-        final double learnedShare = learned > 0 ? 1 - PRIOR_SHARE : 0;
-        final double priorShare = learned > 0 ? PRIOR_SHARE : 1.0;
-        final double tailHazardPerNs = learned > 0 ? HAZARD_FLOOR / Math.max(1, learnedMeanNs / learned) : 0;
-        double learnedBefore = 0;
-        double total = 0;
-        for (int k = 0; k < BINS; k++)
-        {
-            final double widthNs = gaps.edgeNs(k + 1) - gaps.edgeNs(k);
-            final double fromPrior = priorShare * widthNs / (2 * horizonNs);
-            final double learnedStillIdle = learned - learnedBefore;
-            double fromLearned = learnedShare * this.learned[k];
-            if (learned > 0 && learnedStillIdle < TAIL_SHARE * learned)
+            double concentration = 0;
+            for (int g = 0; g < BINS; g += HALF_OCTAVE)
             {
-                final double learnedHazard = learnedStillIdle > 0 ? this.learned[k] / learnedStillIdle : 1;
-                final double floorHazard = -Math.expm1(-tailHazardPerNs * widthNs);
-                final double hazard = Math.max(floorHazard, Math.min(learnedHazard, TAIL_HAZARD_CAP * floorHazard));
-                fromLearned = Math.max(0, 1 - total - fromPrior) * Math.min(1, hazard);
+                double group = 0;
+                for (int k = g; k < Math.min(BINS, g + HALF_OCTAVE); k++)
+                {
+                    group += gaps.probability(k);
+                }
+                concentration += group * group;
             }
-            learnedBefore += this.learned[k];
-            probability[k] = fromLearned + fromPrior;
-            total += probability[k];
-            final double middleNs = (gaps.edgeNs(k) + gaps.edgeNs(k + 1)) / 2.0;
-            meanNs[k] = probability[k] > 0 ?
-                (fromLearned * gaps.meanNs(k) + fromPrior * middleNs) / probability[k] : middleNs;
-            parkEndNs[k] = (long)(gaps.meanNs(k) - spreadNs - 2 * gaps.deviationNs(k));
+            smoothedShare = 1 - Math.sqrt(concentration);
+            next = 0;
+            return;
         }
-        final double beyond = Math.max(priorShare / 2, 1 - total);
-        final double scale = 1 / (total + beyond);
-        survival[BINS] = beyond * scale;
-        for (int k = BINS - 1; k >= 0; k--)
-        {
-            probability[k] *= scale;
-            survival[k] = survival[k + 1] + probability[k];
-        }
-        massBefore[0] = 0;
-        timeMassBefore[0] = 0;
-        for (int k = 0; k < BINS; k++)
-        {
-            massBefore[k + 1] = massBefore[k] + probability[k];
-            timeMassBefore[k + 1] = timeMassBefore[k] + probability[k] * meanNs[k];
-        }
-    }
-
-    /**
-     * Fills {@link #learned} with the histogram, partly smoothed over an octave either side: a few dozen episodes
-     * of a spread-out workload leave many bins empty by chance, and a plan that believed them would park right
-     * across them. How much is smoothed follows how concentrated the episodes are (one minus the square root of
-     * the sum of squared shares of half-octave groups): regular gaps, all in one place, keep their sharp edge,
-     * which the plan needs to park until just before them; memoryless gaps are smoothed almost entirely.
-     */
-    private void smooth(final IdleGapHistogram gaps)
-    {
-        double concentration = 0;
-        for (int g = 0; g < BINS; g += HALF_OCTAVE)
-        {
-            double group = 0;
-            for (int k = g; k < Math.min(BINS, g + HALF_OCTAVE); k++)
-            {
-                group += gaps.probability(k);
-            }
-            concentration += group * group;
-        }
-        final double smoothedShare = 1 - Math.sqrt(concentration);
-        for (int k = 0; k < BINS; k++)
+        final int end = Math.min(BINS, next + IdleGapHistogram.BINS_PER_OCTAVE);
+        for (int k = next; k < end; k++)
         {
             double spread = 0;
             double weights = 0;
@@ -375,10 +281,265 @@ final class CostPlanner
             }
             learned[k] = (1 - smoothedShare) * gaps.probability(k) + smoothedShare * spread / weights;
         }
+        next = end;
+        if (next == BINS)
+        {
+            stage = LOADING;
+            next = -1;
+        }
     }
 
-    private void writeSchedule(
-        final IdleGapHistogram gaps, final long spreadNs, final long longestParkNs, final IdleSchedule schedule)
+    /**
+     * Turns the smoothed histogram into the distribution the plan is made for, an octave of bins per step: the
+     * learned episodes, the prior, and past the 98th percentile at least the memoryless arrival rate.
+     */
+    private void loadOctave()
+    {
+        if (next < 0)
+        {
+            double sum = 0;
+            double sumNs = 0;
+            for (int k = 0; k < BINS; k++)
+            {
+                sum += learned[k];
+                sumNs += learned[k] * gaps.meanNs(k);
+            }
+            learnedTotal = sum;
+            learnedShare = sum > 0 ? 1 - PRIOR_SHARE : 0;
+            priorShare = sum > 0 ? PRIOR_SHARE : 1.0;
+            tailHazardPerNs = sum > 0 ? HAZARD_FLOOR / Math.max(1, sumNs / sum) : 0;
+            learnedBefore = 0;
+            total = 0;
+            next = 0;
+            return;
+        }
+        final double horizonNs = gaps.edgeNs(BINS);
+        final int end = Math.min(BINS, next + IdleGapHistogram.BINS_PER_OCTAVE);
+        for (int k = next; k < end; k++)
+        {
+            final double widthNs = gaps.edgeNs(k + 1) - gaps.edgeNs(k);
+            final double fromPrior = priorShare * widthNs / (2 * horizonNs);
+            final double learnedStillIdle = learnedTotal - learnedBefore;
+            double fromLearned = learnedShare * learned[k];
+            if (learnedTotal > 0 && learnedStillIdle < TAIL_SHARE * learnedTotal)
+            {
+                final double learnedHazard = learnedStillIdle > 0 ? learned[k] / learnedStillIdle : 1;
+                final double floorHazard = -Math.expm1(-tailHazardPerNs * widthNs);
+                final double hazard = Math.max(floorHazard, Math.min(learnedHazard, TAIL_HAZARD_CAP * floorHazard));
+                fromLearned = Math.max(0, 1 - total - fromPrior) * Math.min(1, hazard);
+            }
+            learnedBefore += learned[k];
+            probability[k] = fromLearned + fromPrior;
+            total += probability[k];
+            final double middleNs = (gaps.edgeNs(k) + gaps.edgeNs(k + 1)) / 2.0;
+            meanNs[k] = probability[k] > 0 ?
+                (fromLearned * gaps.meanNs(k) + fromPrior * middleNs) / probability[k] : middleNs;
+            parkEndNs[k] = (long)(gaps.meanNs(k) - spreadNs - 2 * gaps.deviationNs(k));
+        }
+        next = end;
+        if (next == BINS)
+        {
+            stage = NORMALISING;
+        }
+    }
+
+    /**
+     * Scales the distribution to one and sums it up, then sets out what the choices need: the cost of still being
+     * idle past the last bin, the heavy bins, and the negligible tail, where the plan just parks with the longest
+     * period.
+     */
+    private void normalise()
+    {
+        final double beyond = Math.max(priorShare / 2, 1 - total);
+        final double scale = 1 / (total + beyond);
+        survival[BINS] = beyond * scale;
+        for (int k = BINS - 1; k >= 0; k--)
+        {
+            probability[k] *= scale;
+            survival[k] = survival[k + 1] + probability[k];
+        }
+        massBefore[0] = 0;
+        timeMassBefore[0] = 0;
+        for (int k = 0; k < BINS; k++)
+        {
+            massBefore[k + 1] = massBefore[k] + probability[k];
+            timeMassBefore[k + 1] = timeMassBefore[k] + probability[k] * meanNs[k];
+        }
+        stage = CHOOSING;
+        if (forWakes)
+        {
+            bestEdge = 0;
+            least = wokenParkCostNs;
+            next = 1;
+            return;
+        }
+        cost[BINS] = survival[BINS] * (parkCpuNs + latencyWeight * longestParkNs / 2.0);
+        heavyCount = 0;
+        for (int k = 0; k < BINS; k++)
+        {
+            if (probability[k] >= HEAVY_BIN_SHARE)
+            {
+                heavy[heavyCount++] = k;
+            }
+        }
+        lastBin = BINS;
+        while (lastBin > 1 && survival[lastBin - 1] - PRIOR_SHARE < NEGLIGIBLE_SHARE)
+        {
+            lastBin--;
+        }
+        for (int i = BINS - 1; i >= lastBin; i--)
+        {
+            cost[i] = cost[BINS] * survival[i] / Math.max(survival[BINS], Double.MIN_NORMAL);
+            choice[i] = PARK_EVERY;
+            target[i] = BINS;
+            periodNs[i] = longestParkNs;
+        }
+        firstTrainEnd = lastBin;
+        firstHeavy = heavyCount;
+        next = lastBin - 1;
+    }
+
+    /**
+     * Weighs, for an octave of edges, spinning to the edge and then parking until work comes.
+     */
+    private void chooseSpinBeforeWokenPark()
+    {
+        final int end = Math.min(BINS + 1, next + IdleGapHistogram.BINS_PER_OCTAVE);
+        for (int j = next; j < end; j++)
+        {
+            final double spinThenPark = spent(0, j) + survival[j] * wokenParkCostNs;
+            if (spinThenPark < least)
+            {
+                least = spinThenPark;
+                bestEdge = j;
+            }
+        }
+        next = end;
+        if (next > BINS)
+        {
+            stage = DONE;
+        }
+    }
+
+    /**
+     * Chooses what to do at edge {@code i}, given the choices already made at every later edge.
+     */
+    private void chooseAt(final int i)
+    {
+        final long fromNs = gaps.edgeNs(i);
+        while (firstHeavy > 0 && heavy[firstHeavy - 1] >= i)
+        {
+            firstHeavy--;
+        }
+        double best = spent(i, i + 1) + cost[i + 1];
+        int bestChoice = SPIN;
+        int bestTarget = i + 1;
+
+        while (firstTrainEnd - 1 > i && gaps.edgeNs(firstTrainEnd - 1) - fromNs >= floorNs)
+        {
+            firstTrainEnd--;
+        }
+        for (final int step : TRAIN_STEPS)
+        {
+            final int j = firstTrainEnd + step;
+            if (step > MAX_TRAIN_BINS || j > BINS)
+            {
+                break;
+            }
+            final double spanNs = gaps.edgeNs(j) - fromNs;
+            final double mass = massBefore[j] - massBefore[i];
+            final double idle = spent(i, j);
+            final double squareRootNs =
+                mass > 0 ? Math.sqrt(2 * parkCpuNs * idle / (latencyWeight * mass)) : spanNs;
+            final long period = (long)Math.max(floorNs, Math.min(longestParkNs, squareRootNs));
+            if (period > spanNs)
+            {
+                continue;
+            }
+            final double trainCost = parkCpuNs * (idle / period + mass) + latencyWeight * mass * period / 2 +
+                cost[j];
+            if (trainCost < best)
+            {
+                best = trainCost;
+                bestChoice = PARK_EVERY;
+                bestTarget = j;
+                periodNs[i] = period;
+            }
+        }
+
+        for (final int step : STEPS)
+        {
+            final int j = i + 1 + step;
+            if (j > BINS)
+            {
+                break;
+            }
+            final double toEdgeNs = gaps.edgeNs(j) - spreadNs - fromNs;
+            if (toEdgeNs > longestAimNs)
+            {
+                break;
+            }
+            if (toEdgeNs >= shortestParkNs)
+            {
+                final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(gaps.edgeNs(j), i, j) +
+                    spreadNs * survival[j] + cost[j];
+                if (parkCost < best)
+                {
+                    best = parkCost;
+                    bestChoice = PARK_TO_EDGE;
+                    bestTarget = j;
+                }
+            }
+        }
+
+        for (int h = firstHeavy; h < heavyCount; h++)
+        {
+            final int j = heavy[h];
+            final double intoBinNs = parkEndNs[j] - fromNs;
+            if (intoBinNs < shortestParkNs || parkEndNs[j] <= gaps.edgeNs(j))
+            {
+                continue;
+            }
+            if (intoBinNs > longestAimNs)
+            {
+                break;
+            }
+            final double spinNs = probability[j] * (meanNs[j] - parkEndNs[j]) +
+                (gaps.edgeNs(j + 1) - parkEndNs[j]) * survival[j + 1];
+            final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(parkEndNs[j], i, j) +
+                spinNs + cost[j + 1];
+            if (parkCost < best)
+            {
+                best = parkCost;
+                bestChoice = PARK_INTO_BIN;
+                bestTarget = j;
+            }
+        }
+        cost[i] = best;
+        choice[i] = bestChoice;
+        target[i] = bestTarget;
+    }
+
+    /**
+     * @return the expected time spent idle between edges {@code i} and {@code j}, weighted by the chance of
+     * still being idle: what spinning through them costs.
+     */
+    private double spent(final int i, final int j)
+    {
+        final double fromNs = gaps.edgeNs(i);
+        return timeMassBefore[j] - timeMassBefore[i] - fromNs * (massBefore[j] - massBefore[i]) +
+            (gaps.edgeNs(j) - fromNs) * survival[j];
+    }
+
+    /**
+     * @return the expected latency of work arriving in bins {@code i} to {@code j - 1} and noticed at {@code atNs}.
+     */
+    private double waiting(final double atNs, final int i, final int j)
+    {
+        return atNs * (massBefore[j] - massBefore[i]) - (timeMassBefore[j] - timeMassBefore[i]);
+    }
+
+    private void writeSchedule(final IdleSchedule schedule)
     {
         schedule.clear(longestParkNs);
         int i = 0;

@@ -144,6 +144,42 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aSlowPlanIsMadeInSlicesSoNoIdleCallRunsLongerThanASliceWithoutParking()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        new EpisodeSimulator(waits).run(adaptive, () -> 1_000_000L, 200);
+        waits.clockReadCostNs = 2_000;
+        final IdleStatistics statistics = adaptive.statistics();
+        final long plansBefore = statistics.plans();
+        long longestCallNs = 0;
+        long planningCalls = 0;
+        for (int episode = 0; episode < 400; episode++)
+        {
+            final long startNs = waits.nowNs;
+            while (waits.nowNs - startNs < 1_000_000L)
+            {
+                final long parksBefore = waits.count("park");
+                final long callStartNs = waits.nowNs;
+                adaptive.idle(0);
+                if (waits.count("park") == parksBefore)
+                {
+                    final long callNs = waits.nowNs - callStartNs;
+                    longestCallNs = Math.max(longestCallNs, callNs);
+                    planningCalls += callNs >= CalibratedIdleStrategy.PLAN_SLICE_NS ? 1 : 0;
+                }
+            }
+            adaptive.idle(1);
+        }
+        final long plans = statistics.plans() - plansBefore;
+
+        assertTrue(plans >= 2, plans + " plans; " + adaptive);
+        assertTrue(planningCalls >= 4 * plans, planningCalls + " slices for " + plans + " plans");
+        assertTrue(longestCallNs <= CalibratedIdleStrategy.PLAN_SLICE_NS + 8 * waits.clockReadCostNs,
+            "an idle call ran " + longestCallNs + " ns without parking");
+    }
+
+    @Test
     void planningCostsAtMostASixteenthOfTheCpuSpentWaiting()
     {
         final ScriptedWaits cheapPlans = linuxLikeWaits();

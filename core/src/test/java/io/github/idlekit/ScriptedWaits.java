@@ -22,11 +22,18 @@ final class ScriptedWaits implements ThreadWaits
      * it does there itself, such as planning.
      */
     long workBetweenCpuReadsNs;
+    /**
+     * Time each clock read is taken to advance the clock by: the code under test running between its reads, such as
+     * a planner that is not compiled yet.
+     */
+    long clockReadCostNs;
     private boolean waitedSinceCpuRead = true;
     long cpuNs;
 
     public long nanoTime()
     {
+        nowNs += clockReadCostNs;
+        cpuNs += clockReadCostNs;
         return nowNs;
     }
 

@@ -1,0 +1,86 @@
+package io.github.idlekit;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CostPlannerTest
+{
+    private static final TimerProfile LINUX_LIKE = new TimerProfile(
+        75_000, 90_000, 60_000, 800, 40, 7_000, 64, TimerProfile.Source.MEASURED);
+
+    @Test
+    void aPlanMadeOneStepPerSliceIsThePlanMadeAtOnce()
+    {
+        final IdleGapHistogram gaps = exponentialGaps(1_000_000, 300);
+        final ParkTimerModel timer = new ParkTimerModel(LINUX_LIKE);
+        final CostPlanner planner = new CostPlanner();
+        final ScriptedWaits clock = new ScriptedWaits();
+
+        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000);
+        assertTrue(planner.advance(clock, Long.MAX_VALUE));
+        final String atOnce = written(planner);
+        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000);
+        final int slices = slicesOfOneStep(planner, clock);
+        final String inSlices = written(planner);
+
+        assertEquals(atOnce, inSlices);
+        assertTrue(slices > IdleGapHistogram.OCTAVES, slices + " slices");
+        assertNotEquals("then park every 10.0 ms", atOnce);
+    }
+
+    @Test
+    void aPlanForWakesMadeOneStepPerSliceIsThePlanMadeAtOnce()
+    {
+        final IdleGapHistogram gaps = exponentialGaps(100_000, 300);
+        final CostPlanner planner = new CostPlanner();
+        final ScriptedWaits clock = new ScriptedWaits();
+
+        planner.beginForWakes(gaps, 40_000, 100_000_000);
+        assertTrue(planner.advance(clock, Long.MAX_VALUE));
+        final String atOnce = written(planner);
+        planner.beginForWakes(gaps, 40_000, 100_000_000);
+        final int slices = slicesOfOneStep(planner, clock);
+
+        assertEquals(atOnce, written(planner));
+        assertTrue(slices > IdleGapHistogram.OCTAVES, slices + " slices");
+        assertTrue(atOnce.startsWith("spin to "), atOnce);
+    }
+
+    private static int slicesOfOneStep(final CostPlanner planner, final ScriptedWaits clock)
+    {
+        clock.clockReadCostNs = 1;
+        int slices = 1;
+        while (!planner.advance(clock, clock.nowNs))
+        {
+            slices++;
+        }
+        clock.clockReadCostNs = 0;
+        return slices;
+    }
+
+    private static String written(final CostPlanner planner)
+    {
+        final IdleSchedule schedule = new IdleSchedule();
+        schedule.beginRewrite();
+        planner.write(schedule);
+        schedule.endRewrite();
+        return schedule.describe();
+    }
+
+    private static IdleGapHistogram exponentialGaps(final long meanNs, final int count)
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(CalibratedIdleStrategy.EPISODE_DECAY);
+        final Random random = new Random(7);
+        for (int i = 0; i < count; i++)
+        {
+            final long gapNs = (long)(-Math.log(1 - random.nextDouble()) * meanNs);
+            gaps.record(Math.max(0, gapNs - 20_000), gapNs);
+        }
+        return gaps;
+    }
+}
