@@ -206,9 +206,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long BACKOFF_DIVISOR = 2;
 
     /**
-     * A park towards a planned moment lasts at most one floor plus this many times the time already idle, and the
-     * strategy parks again until the moment comes: a workload that changed, or the odd late arrival, then waits
-     * a few times as long as it has been idle, not the whole planned park. Regular gaps pay a few more parks.
+     * After an episode that surprised the histogram, a park towards a planned moment lasts at most one floor plus
+     * this many times the time already idle, and the strategy parks again until the moment comes: if the workload
+     * changed, work waits a few times as long as the episode has been idle, not the whole planned park, until a
+     * second surprise confirms the change. Otherwise the park lasts until the moment: the plan has already weighed
+     * the work that comes earlier, and the steps would cost regular gaps three or four parks instead of one.
      */
     static final long PARK_UNTIL_GROWTH = 4;
 
@@ -451,7 +453,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         else if (schedule.kinds[i] == IdleSchedule.PARK_UNTIL)
         {
-            parkNs = Math.min(schedule.endsNs[i] - elapsedNs, timer.floorNs() + elapsedNs * PARK_UNTIL_GROWTH);
+            final long untilNs = schedule.endsNs[i] - elapsedNs;
+            parkNs = surprises > 0 ? Math.min(untilNs, timer.floorNs() + elapsedNs * PARK_UNTIL_GROWTH) : untilNs;
         }
         else
         {

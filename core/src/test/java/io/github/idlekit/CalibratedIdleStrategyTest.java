@@ -109,6 +109,25 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void regularGapsParkOnceUntilTheGapButAfterASurpriseParksGrowWithTheTimeIdle()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 400);
+        final long parksBefore = waits.count("park");
+        new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 400);
+        final double parksPerEpisode = (waits.count("park") - parksBefore) / 400.0;
+
+        new EpisodeSimulator(waits).run(adaptive, () -> 100_000L, 1);
+        final int firstParkAfterSurprise = waits.parkRequests.size();
+        new EpisodeSimulator(waits).run(adaptive, () -> 100_000L, 1);
+
+        assertTrue(parksPerEpisode < 1.5, parksPerEpisode + " parks per episode; " + adaptive);
+        assertTrue(waits.parkRequests.get(firstParkAfterSurprise) < 2 * LINUX_LIKE.parkFloorNs(),
+            "after a surprise: " + waits.parkRequests.subList(firstParkAfterSurprise, waits.parkRequests.size()));
+    }
+
+    @Test
     void aDuePlanIsMadeWhereTheEpisodeWouldParkNotWhenItStarts()
     {
         final ScriptedWaits waits = linuxLikeWaits();
