@@ -31,6 +31,13 @@ final class Compare
      */
     static final long WARMUP_EVENTS = 100;
 
+    /**
+     * Every cell but a phase change or a quick run lasts at least this many events' worth of its mean gap: a cell of
+     * 10 ms gaps would otherwise see two hundred events, and a few wake-ups a scheduler tick late would move its
+     * mean latency, and its cost ratio, by tens of percent from one run to the next.
+     */
+    static final long MIN_EVENTS = 1_000;
+
     private static final Set<String> VALUE_OPTIONS =
         Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack", "--baseline",
             "--against");
@@ -45,12 +52,19 @@ final class Compare
         return Math.max(warmupNs, WARMUP_EVENTS * workload.meanGapNs());
     }
 
+    private static long cellDurationNs(final long durationNs, final Workload workload, final boolean quick)
+    {
+        return quick || workload.phased() ? durationNs : Math.max(durationNs, MIN_EVENTS * workload.meanGapNs());
+    }
+
     static void printUsage(final PrintStream out)
     {
         out.println("compare [--quick] [--workloads " + QUICK_WORKLOADS + "] [--strategies 'a;b;spec']");
         out.println("        [--duration 2s] [--warmup 200ms] [--events 1000000] [--out compare-results]");
         out.println("   --warmup: per cell, and at least " + WARMUP_EVENTS +
             " events' worth of the workload's mean gap");
+        out.println("   --duration: per cell, and at least " + MIN_EVENTS +
+            " events' worth of the workload's mean gap (except for --quick and phase changes)");
         out.println("   workloads: fixed-<gap>, exp-<mean gap>, burst-<n>x<gap>; default: " + FULL_WORKLOADS);
         out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + " (the default), " +
             String.join(";", StrategyCatalog.baselineNames()) + ", any idlekit spec, or the " +
@@ -106,7 +120,8 @@ final class Compare
         final TimerProfile profile = TimerProfile.current();
         final String context = Probe.machine() + (null == slack ? "" : "; timer slack " + slack) + "; " + profile;
         out.println("compare: " + workloads.size() + " workloads x " + strategies.size() + " strategies, " +
-            io.github.idlekit.internal.Durations.toHuman(durationNs) + " per cell");
+            io.github.idlekit.internal.Durations.toHuman(durationNs) + " per cell" +
+            (quick ? "" : " (at least " + MIN_EVENTS + " mean gaps)"));
         out.println(context);
 
         final PrecisePacer pacer = new PrecisePacer(profile);
@@ -116,11 +131,13 @@ final class Compare
         long leftNs = 0;
         for (final Workload workload : workloads)
         {
-            leftNs += strategies.size() * (cellWarmupNs(warmupNs, workload) + durationNs);
+            leftNs += strategies.size() *
+                (cellWarmupNs(warmupNs, workload) + cellDurationNs(durationNs, workload, quick));
         }
         for (final Workload workload : workloads)
         {
             final long cellWarmupNs = cellWarmupNs(warmupNs, workload);
+            final long cellDurationNs = cellDurationNs(durationNs, workload, quick);
             for (final String strategy : strategies)
             {
                 if (!quiet)
@@ -130,9 +147,9 @@ final class Compare
                         io.github.idlekit.internal.Durations.toHuman(leftNs) + " left");
                 }
                 final LatencyCpuRun run =
-                    new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, durationNs, maxEvents);
+                    new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, cellDurationNs, maxEvents);
                 results.add(run.run());
-                leftNs -= cellWarmupNs + durationNs;
+                leftNs -= cellWarmupNs + cellDurationNs;
                 if (workload.phased())
                 {
                     readaptation.add(String.format("  %-22s %s", strategy, run.stretches().stream()
