@@ -97,6 +97,8 @@ final class CostPlanner
     private final int[] heavy = new int[BINS];
     private int heavyCount;
 
+    // The plan being made: its inputs, fixed when it begins, and how far it has got. In each stage, next is the
+    // bin (or edge) it goes on from, and -1 before the stage's own setup step.
     private IdleGapHistogram gaps;
     private boolean forWakes;
     private double latencyWeight;
