@@ -21,7 +21,7 @@ def ratios(run):
 
 
 runs = {run: ratios(run) for run in RUNS}
-print("Three runs of the README's native compare grid (2 s cells), one after another on the 2-vCPU VM.")
+print("Three runs of the README's native compare grid (2 s cells, at least 1,000 mean gaps), one after another on the 2-vCPU VM.")
 print("Cost at lambda=1 over agrona-backoff's in the same run; files run-1..3.txt and run-1..3/compare.json.")
 print()
 print("%-16s %-18s %6s %6s %6s" % ("workload", "strategy", "run 1", "run 2", "run 3"))
