@@ -368,7 +368,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         this.latencyWeight = latencyWeight;
         this.maxPark = maxPark;
         this.profile = profiles.get();
-        this.timer = new ParkTimerModel(profile);
+        this.timer = new ParkTimerModel(profile, waits.nanoTime());
         final IdlePreset ladder = null == preset ? IdlePreset.BALANCED : preset;
         this.maxParkNs = null != maxPark ? maxPark.toNanos() : ladder.adaptiveMaxParkNs();
         this.ladderPlan = ladder.plan(profile);
@@ -476,12 +476,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long afterNs = waits.nanoTime();
         if (cpuBeforeNs >= 0)
         {
-            timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs);
+            timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs, afterNs);
         }
         final boolean woken = waits.lastParkWasWoken();
         if (!woken)
         {
-            timer.record(requestNs, afterNs - nowNs);
+            timer.record(requestNs, afterNs - nowNs, afterNs);
         }
         statistics.parked(requestNs, afterNs - nowNs);
         lastIdleFromNs = woken ? waits.lastWakeNs() : nowNs;
@@ -685,7 +685,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long cpuBeforeNs = waits.threadCpuNanos();
         if (!planning)
         {
-            beginPlan();
+            beginPlan(nowNs);
         }
         final boolean made = planner.advance(waits, nowNs + PLAN_SLICE_NS);
         planningCpuNs += waits.threadCpuNanos() - cpuBeforeNs;
@@ -707,9 +707,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return statistics.spinNs() + statistics.yieldNs() - waitedAtPlanNs + (parks - parksAtPlan) * timer.parkCpuNs();
     }
 
-    private void beginPlan()
+    private void beginPlan(final long nowNs)
     {
-        timer.update();
+        timer.update(nowNs);
         final long wokenParkCostNs = wokenParkCostNs();
         planningForWakes = wokenParkCostNs >= 0;
         if (planningForWakes)

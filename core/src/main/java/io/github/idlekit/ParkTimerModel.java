@@ -14,7 +14,8 @@ import java.util.Arrays;
  * descheduled park moves nothing. Where the thread's parks are mostly long, floor samples come only from the
  * strategy's occasional probes; the overshoot of the long parks then bounds the floor from above, because where
  * the timer is not quantised a park of r lasts about r plus the overshoot, so the shortest lasts about the
- * overshoot (never less than the shortest park seen, which keeps a quantised timer's floor at its tick).
+ * overshoot (never less than the shortest park seen, which keeps a quantised timer's floor at its tick). A ring
+ * that has had no new sample for {@value #STALE_AFTER_NS} ns goes back to the seed.
  * Allocation-free after construction; one instance per thread.
  */
 final class ParkTimerModel
@@ -23,10 +24,22 @@ final class ParkTimerModel
     static final int CPU_SAMPLES = 8;
     static final long SHORTEST_REQUEST_NS = 1;
 
+    /**
+     * A ring none of whose samples is newer than this is forgotten, and the seed stands in for it: a thread whose
+     * parks looked dear (a JVM warming up, a machine busy for a while) plans to spin instead, then parks too rarely
+     * to find out that they became cheap again, and would otherwise keep planning from the dear samples for as
+     * long as they stay in its rings.
+     */
+    static final long STALE_AFTER_NS = 1_000_000_000L;
+
     private final long[] floorSamples = new long[SAMPLES];
     private final long[] overshootSamples = new long[SAMPLES];
     private final long[] cpuSamples = new long[CPU_SAMPLES];
     private final long[] scratch = new long[SAMPLES];
+    private final TimerProfile seed;
+    private long floorSampledNs;
+    private long overshootSampledNs;
+    private long cpuSampledNs;
     private int nextCpu;
     private long parkCpuNs;
     private int nextFloor;
@@ -35,49 +48,77 @@ final class ParkTimerModel
     private long floorSpreadNs;
     private long overshootNs;
 
-    ParkTimerModel(final TimerProfile seed)
+    /**
+     * @param seed  the startup measurement the rings start from and go back to when stale.
+     * @param nowNs the clock's reading now.
+     */
+    ParkTimerModel(final TimerProfile seed, final long nowNs)
     {
+        this.seed = seed;
         Arrays.fill(floorSamples, seed.parkFloorNs());
         Arrays.fill(overshootSamples, seed.parkOvershootNs());
         Arrays.fill(cpuSamples, seed.parkCpuNs());
-        update();
+        floorSampledNs = nowNs;
+        overshootSampledNs = nowNs;
+        cpuSampledNs = nowNs;
+        update(nowNs);
     }
 
     /**
-     * Records one park: a request of {@value #SHORTEST_REQUEST_NS} ns measures the floor, longer ones the
-     * overshoot.
+     * Records one park, which ended at {@code atNs}: a request of {@value #SHORTEST_REQUEST_NS} ns measures the
+     * floor, longer ones the overshoot.
      */
-    void record(final long requestNs, final long actualNs)
+    void record(final long requestNs, final long actualNs, final long atNs)
     {
         if (requestNs <= SHORTEST_REQUEST_NS)
         {
             floorSamples[nextFloor] = actualNs;
             nextFloor = (nextFloor + 1) % SAMPLES;
+            floorSampledNs = atNs;
         }
         else
         {
             overshootSamples[nextOvershoot] = Math.max(0, actualNs - requestNs);
             nextOvershoot = (nextOvershoot + 1) % SAMPLES;
+            overshootSampledNs = atNs;
         }
     }
 
     /**
-     * Records the CPU time one park cost the thread (a JVM warming up pays far more per park than a warm one).
+     * Records the CPU time one park, which ended at {@code atNs}, cost the thread (a JVM warming up pays far more
+     * per park than a warm one).
      */
-    void recordCpu(final long cpuNs)
+    void recordCpu(final long cpuNs, final long atNs)
     {
         if (cpuNs >= 0)
         {
             cpuSamples[nextCpu] = cpuNs;
             nextCpu = (nextCpu + 1) % CPU_SAMPLES;
+            cpuSampledNs = atNs;
         }
     }
 
     /**
-     * Recomputes the estimates from the samples; called when the strategy re-plans, off the work-found path.
+     * Recomputes the estimates from the samples, after putting the seed back in the rings that have gone stale by
+     * {@code nowNs}; called when the strategy re-plans, off the work-found path.
      */
-    void update()
+    void update(final long nowNs)
     {
+        if (nowNs - floorSampledNs > STALE_AFTER_NS)
+        {
+            Arrays.fill(floorSamples, seed.parkFloorNs());
+            floorSampledNs = nowNs;
+        }
+        if (nowNs - overshootSampledNs > STALE_AFTER_NS)
+        {
+            Arrays.fill(overshootSamples, seed.parkOvershootNs());
+            overshootSampledNs = nowNs;
+        }
+        if (nowNs - cpuSampledNs > STALE_AFTER_NS)
+        {
+            Arrays.fill(cpuSamples, seed.parkCpuNs());
+            cpuSampledNs = nowNs;
+        }
         System.arraycopy(overshootSamples, 0, scratch, 0, SAMPLES);
         Arrays.sort(scratch);
         overshootNs = scratch[SAMPLES / 2];

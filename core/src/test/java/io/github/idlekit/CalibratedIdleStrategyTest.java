@@ -94,6 +94,30 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void parksThatLookedDearAreRelearntOnceCheapThoughThePlanStoppedParking()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final Random random = new Random(3);
+        final LongSupplier exponential1ms = () -> (long)(-Math.log(1 - random.nextDouble()) * 1_000_000);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, exponential1ms, 1_000);
+        waits.parkCpuNs = 800_000;
+        waits.parkDurationNs = requestNs -> Math.max(requestNs, 1_000_000);
+        simulator.run(adaptive, exponential1ms, 300);
+        final String dear = adaptive.toString();
+        final long dearSpinNs = adaptive.schedule().spinBeforeFirstParkNs();
+        waits.parkCpuNs = 7_000;
+        waits.parkDurationNs = requestNs -> requestNs + 57_000;
+        simulator.run(adaptive, exponential1ms, 2_000);
+
+        assertTrue(dearSpinNs > 2_000_000, "dear parks made the plan spin: " + dear);
+        assertTrue(adaptive.timer().parkCpuNs() < 50_000 && adaptive.timer().floorNs() < 150_000,
+            "relearnt: " + adaptive);
+        assertTrue(adaptive.schedule().spinBeforeFirstParkNs() < 100_000, adaptive.toString());
+    }
+
+    @Test
     void regularGapsParkUntilJustBeforeTheGapAndSpinTheRest()
     {
         final ScriptedWaits waits = linuxLikeWaits();

@@ -17,7 +17,7 @@ class CostPlannerTest
     void aPlanMadeOneStepPerSliceIsThePlanMadeAtOnce()
     {
         final IdleGapHistogram gaps = exponentialGaps(1_000_000, 300);
-        final ParkTimerModel timer = new ParkTimerModel(LINUX_LIKE);
+        final ParkTimerModel timer = new ParkTimerModel(LINUX_LIKE, 0);
         final CostPlanner planner = new CostPlanner();
         final ScriptedWaits clock = new ScriptedWaits();
 

@@ -61,7 +61,7 @@ class WakeableIdleStrategyTest
         {
             strategy[0].idle(0);
         }
-        strategy[0].timer().update();
+        strategy[0].timer().update(waits.nowNs);
 
         assertEquals(200, unparked.size(), "one unpark per park, however many wakes: " + unparked.size());
         assertEquals(Thread.currentThread(), unparked.get(0));
