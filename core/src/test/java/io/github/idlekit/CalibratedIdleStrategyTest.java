@@ -98,8 +98,7 @@ class CalibratedIdleStrategyTest
     {
         final ScriptedWaits waits = linuxLikeWaits();
         final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
-        final Random random = new Random(3);
-        final LongSupplier exponential1ms = () -> (long)(-Math.log(1 - random.nextDouble()) * 1_000_000);
+        final LongSupplier exponential1ms = exponentialGaps(1_000_000, 3);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, exponential1ms, 1_000);
         waits.parkCpuNs = 800_000;
@@ -254,8 +253,7 @@ class CalibratedIdleStrategyTest
         final ScriptedWaits dearParks = linuxLikeWaits();
         dearParks.parkCpuNs = 40_000;
         final CalibratedIdleStrategy spinning = strategy(LINUX_LIKE, IdlePreset.BALANCED, dearParks);
-        final Random random = new Random(11);
-        final LongSupplier exponential100us = () -> (long)(-Math.log(1 - random.nextDouble()) * 100_000);
+        final LongSupplier exponential100us = exponentialGaps(100_000, 11);
         new EpisodeSimulator(dearParks).run(spinning, exponential100us, 2_000);
         final long spinNs = spinning.schedule().spinBeforeFirstParkNs();
         final int memorylessExplorations =
@@ -331,8 +329,7 @@ class CalibratedIdleStrategyTest
     {
         final ScriptedWaits waits = linuxLikeWaits();
         final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
-        final Random random = new Random(7);
-        final LongSupplier exponential10us = () -> (long)(-Math.log(1 - random.nextDouble()) * 10_000);
+        final LongSupplier exponential10us = exponentialGaps(10_000, 7);
 
         new EpisodeSimulator(waits).run(adaptive, exponential10us, 20_000);
 
@@ -399,9 +396,8 @@ class CalibratedIdleStrategyTest
     {
         final ScriptedWaits waits = linuxLikeWaits();
         final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
-        final Random random = new Random(3);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, () -> (long)(-Math.log(1 - random.nextDouble()) * 100_000), 200);
+        simulator.run(adaptive, exponentialGaps(100_000, 3), 200);
         final int callsBefore = waits.calls.size();
         final long clockBefore = waits.nowNs;
 
@@ -415,6 +411,15 @@ class CalibratedIdleStrategyTest
         final TimerProfile profile, final IdlePreset preset, final ScriptedWaits waits)
     {
         return new CalibratedIdleStrategy(() -> profile, preset, preset.latencyWeight(), null, waits);
+    }
+
+    /**
+     * @return memoryless gaps with mean {@code meanNs}, the same sequence for the same seed.
+     */
+    private static LongSupplier exponentialGaps(final long meanNs, final long seed)
+    {
+        final Random random = new Random(seed);
+        return () -> (long)(-Math.log(1 - random.nextDouble()) * meanNs);
     }
 
     /**
