@@ -43,7 +43,6 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean promptlyWoken;
     boolean planDue;
     boolean planning;
-    boolean planningForWakes;
     boolean planFromStart;
     boolean parkPointReached;
     long planningCpuNs;
@@ -711,8 +710,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     {
         timer.update(nowNs);
         final long wokenParkCostNs = wokenParkCostNs();
-        planningForWakes = wokenParkCostNs >= 0;
-        if (planningForWakes)
+        if (wokenParkCostNs >= 0)
         {
             planner.beginForWakes(gaps, wokenParkCostNs, maxParkNs);
         }
@@ -726,7 +724,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     private void finishPlan()
     {
-        plannedForWakes = planningForWakes;
+        plannedForWakes = planner.forWakes();
         schedule.beginRewrite();
         planner.write(schedule);
         schedule.endRewrite();

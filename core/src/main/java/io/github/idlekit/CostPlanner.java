@@ -193,6 +193,14 @@ final class CostPlanner
     }
 
     /**
+     * @return whether the plan begun last is one for a worker whose parks end when work comes.
+     */
+    boolean forWakes()
+    {
+        return forWakes;
+    }
+
+    /**
      * Rewrites {@code schedule} with the plan {@link #advance} has made.
      */
     void write(final IdleSchedule schedule)

@@ -32,18 +32,11 @@ final class ParkTimerModel
      */
     static final long STALE_AFTER_NS = 1_000_000_000L;
 
-    private final long[] floorSamples = new long[SAMPLES];
-    private final long[] overshootSamples = new long[SAMPLES];
-    private final long[] cpuSamples = new long[CPU_SAMPLES];
+    private final RecentSamples floorSamples;
+    private final RecentSamples overshootSamples;
+    private final RecentSamples cpuSamples;
     private final long[] scratch = new long[SAMPLES];
-    private final TimerProfile seed;
-    private long floorSampledNs;
-    private long overshootSampledNs;
-    private long cpuSampledNs;
-    private int nextCpu;
     private long parkCpuNs;
-    private int nextFloor;
-    private int nextOvershoot;
     private long floorNs;
     private long floorSpreadNs;
     private long overshootNs;
@@ -54,13 +47,9 @@ final class ParkTimerModel
      */
     ParkTimerModel(final TimerProfile seed, final long nowNs)
     {
-        this.seed = seed;
-        Arrays.fill(floorSamples, seed.parkFloorNs());
-        Arrays.fill(overshootSamples, seed.parkOvershootNs());
-        Arrays.fill(cpuSamples, seed.parkCpuNs());
-        floorSampledNs = nowNs;
-        overshootSampledNs = nowNs;
-        cpuSampledNs = nowNs;
+        floorSamples = new RecentSamples(SAMPLES, seed.parkFloorNs(), nowNs);
+        overshootSamples = new RecentSamples(SAMPLES, seed.parkOvershootNs(), nowNs);
+        cpuSamples = new RecentSamples(CPU_SAMPLES, seed.parkCpuNs(), nowNs);
         update(nowNs);
     }
 
@@ -72,15 +61,11 @@ final class ParkTimerModel
     {
         if (requestNs <= SHORTEST_REQUEST_NS)
         {
-            floorSamples[nextFloor] = actualNs;
-            nextFloor = (nextFloor + 1) % SAMPLES;
-            floorSampledNs = atNs;
+            floorSamples.add(actualNs, atNs);
         }
         else
         {
-            overshootSamples[nextOvershoot] = Math.max(0, actualNs - requestNs);
-            nextOvershoot = (nextOvershoot + 1) % SAMPLES;
-            overshootSampledNs = atNs;
+            overshootSamples.add(Math.max(0, actualNs - requestNs), atNs);
         }
     }
 
@@ -92,9 +77,7 @@ final class ParkTimerModel
     {
         if (cpuNs >= 0)
         {
-            cpuSamples[nextCpu] = cpuNs;
-            nextCpu = (nextCpu + 1) % CPU_SAMPLES;
-            cpuSampledNs = atNs;
+            cpuSamples.add(cpuNs, atNs);
         }
     }
 
@@ -104,31 +87,11 @@ final class ParkTimerModel
      */
     void update(final long nowNs)
     {
-        if (nowNs - floorSampledNs > STALE_AFTER_NS)
-        {
-            Arrays.fill(floorSamples, seed.parkFloorNs());
-            floorSampledNs = nowNs;
-        }
-        if (nowNs - overshootSampledNs > STALE_AFTER_NS)
-        {
-            Arrays.fill(overshootSamples, seed.parkOvershootNs());
-            overshootSampledNs = nowNs;
-        }
-        if (nowNs - cpuSampledNs > STALE_AFTER_NS)
-        {
-            Arrays.fill(cpuSamples, seed.parkCpuNs());
-            cpuSampledNs = nowNs;
-        }
-        System.arraycopy(overshootSamples, 0, scratch, 0, SAMPLES);
-        Arrays.sort(scratch);
-        overshootNs = scratch[SAMPLES / 2];
-        System.arraycopy(floorSamples, 0, scratch, 0, SAMPLES);
-        Arrays.sort(scratch);
-        floorNs = Math.max(1, Math.min(scratch[SAMPLES / 2], Math.max(overshootNs, scratch[0])));
-        floorSpreadNs = Math.max(0, scratch[SAMPLES * 3 / 4] - floorNs);
-        System.arraycopy(cpuSamples, 0, scratch, 0, CPU_SAMPLES);
-        Arrays.sort(scratch, 0, CPU_SAMPLES);
-        parkCpuNs = scratch[CPU_SAMPLES / 2];
+        overshootNs = overshootSamples.sortedInto(scratch, nowNs)[SAMPLES / 2];
+        final long[] floors = floorSamples.sortedInto(scratch, nowNs);
+        floorNs = Math.max(1, Math.min(floors[SAMPLES / 2], Math.max(overshootNs, floors[0])));
+        floorSpreadNs = Math.max(0, floors[SAMPLES * 3 / 4] - floorNs);
+        parkCpuNs = cpuSamples.sortedInto(scratch, nowNs)[CPU_SAMPLES / 2];
     }
 
     /**
@@ -161,5 +124,48 @@ final class ParkTimerModel
     long requestFor(final long actualNs)
     {
         return Math.max(SHORTEST_REQUEST_NS, actualNs - overshootNs);
+    }
+
+    /**
+     * A ring of a thread's latest samples of one measure, refilled with its seed once none is newer than
+     * {@link #STALE_AFTER_NS}.
+     */
+    private static final class RecentSamples
+    {
+        private final long[] samples;
+        private final long seedValue;
+        private int next;
+        private long sampledNs;
+
+        RecentSamples(final int size, final long seedValue, final long nowNs)
+        {
+            this.samples = new long[size];
+            this.seedValue = seedValue;
+            Arrays.fill(samples, seedValue);
+            sampledNs = nowNs;
+        }
+
+        void add(final long value, final long atNs)
+        {
+            samples[next] = value;
+            next = (next + 1) % samples.length;
+            sampledNs = atNs;
+        }
+
+        /**
+         * @return {@code scratch}, its first {@code samples.length} entries the samples in ascending order, after
+         * the seed has taken the place of samples gone stale by {@code nowNs}.
+         */
+        long[] sortedInto(final long[] scratch, final long nowNs)
+        {
+            if (nowNs - sampledNs > STALE_AFTER_NS)
+            {
+                Arrays.fill(samples, seedValue);
+                sampledNs = nowNs;
+            }
+            System.arraycopy(samples, 0, scratch, 0, samples.length);
+            Arrays.sort(scratch, 0, samples.length);
+            return scratch;
+        }
     }
 }
