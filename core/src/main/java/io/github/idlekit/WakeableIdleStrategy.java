@@ -198,7 +198,7 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
             return -1;
         }
         final long wakeLatencyNs = wakeLatencyEstimateNs >= 0 ? wakeLatencyEstimateNs : timer().floorNs();
-        return timer().parkCpuNs() + (long)(latencyWeight() * wakeLatencyNs);
+        return timer().parkCpuNs() + (long)(planLatencyWeight() * wakeLatencyNs);
     }
 
     /**

@@ -368,6 +368,60 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aThreadKeptOffItsCpuHalfTheTimeItWantsToRunPlansAsWithHalfItsLatencyWeight()
+    {
+        final double[] idleMachine = costsKeptOffTheCpu(1.0, 1, exponentialGaps(100_000, 5));
+        final double[] halfLambda = costsKeptOffTheCpu(0.5, 1, exponentialGaps(100_000, 5));
+        final double[] contended = costsKeptOffTheCpu(1.0, 2, exponentialGaps(100_000, 5));
+
+        assertEquals(1.0, idleMachine[2], 1e-9);
+        assertEquals(0.5, contended[2], 0.02);
+        assertTrue(contended[0] < 0.8 * idleMachine[0], "CPU per episode: contended " + contended[0] +
+            " µs, on an idle machine " + idleMachine[0] + " µs");
+        assertEquals(halfLambda[0], contended[0], 0.1 * halfLambda[0], "CPU per episode, λ/2 vs contended");
+        assertEquals(halfLambda[1], contended[1], 0.2 * halfLambda[1], "latency per episode, λ/2 vs contended");
+    }
+
+    /**
+     * Runs 4,000 episodes with parks that cost 40 µs of CPU, and after each the thread works 10 µs and is kept
+     * off its CPU for {@code slowdown} − 1 times the CPU it used (preempted or throttled in proportion to its
+     * running, as under fair sharing or a quota), so that it runs a share 1/{@code slowdown} of the time it wants.
+     *
+     * @return the mean CPU and latency per episode over the last 2,000, in µs, and the latency weight it plans with.
+     */
+    private static double[] costsKeptOffTheCpu(
+        final double latencyWeight, final long slowdown, final LongSupplier gapsNs)
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        waits.parkCpuNs = 40_000;
+        final CalibratedIdleStrategy adaptive =
+            new CalibratedIdleStrategy(() -> LINUX_LIKE, null, latencyWeight, null, waits);
+        long cpuNs = 0;
+        long latencyNs = 0;
+        for (int e = 0; e < 4_000; e++)
+        {
+            final long gapNs = gapsNs.getAsLong();
+            final long startNs = waits.nowNs;
+            final long cpuBeforeNs = waits.cpuNs;
+            do
+            {
+                adaptive.idle(0);
+            }
+            while (waits.nowNs - startNs < gapNs);
+            if (e >= 2_000)
+            {
+                cpuNs += waits.cpuNs - cpuBeforeNs;
+                latencyNs += waits.nowNs - startNs - gapNs;
+            }
+            adaptive.idle(1);
+            final long workNs = 10_000;
+            waits.nowNs += workNs + (slowdown - 1) * (waits.cpuNs - cpuBeforeNs + workNs);
+            waits.cpuNs += workNs;
+        }
+        return new double[] { cpuNs / 2_000e3, latencyNs / 2_000e3, adaptive.planLatencyWeight() };
+    }
+
+    @Test
     void aPhaseChangeIsFollowedWithinAFewDozenEpisodes()
     {
         final ScriptedWaits waits = linuxLikeWaits();
