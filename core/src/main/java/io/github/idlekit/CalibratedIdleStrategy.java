@@ -55,14 +55,6 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     int explorationsMissed;
     long exploreFromNs;
     int surprises;
-    boolean weighedOnce;
-    long wallAtWeighingNs;
-    long cpuAtWeighingNs;
-    long parkedAtWeighingNs;
-    long parksAtWeighing;
-    double recentWantedNs;
-    double recentStalledNs;
-    double cpuWeight;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -277,20 +269,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     static final long PLAN_SLICE_NS = 20_000L;
 
-    /**
-     * The CPU weight is estimated from about this much of the thread's latest time out of parks (each plan's
-     * worth fading in place of the oldest): a few of a CPU quota's 100 ms periods, so that one throttled period,
-     * or one time slice lost to another thread, moves it but does not decide it.
-     */
-    static final double CONTENTION_MEMORY_NS = 200_000_000.0;
-
-    /**
-     * The most a nanosecond of this thread's CPU is weighed at, as a multiple of a nanosecond of CPU on an idle
-     * machine: a few long stalls in little time out of parks say that the CPUs are contended, not by how many
-     * threads.
-     */
-    static final double MAX_CPU_WEIGHT = 16;
-
     private static final String SPEC_PREFIX = "calibrated:";
     private static final String LAMBDA_PREFIX = "lambda=";
 
@@ -305,6 +283,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final CostPlanner planner = new CostPlanner();
     private final IdleSchedule schedule = new IdleSchedule();
     private final IdlePlan ladderPlan;
+    private final CpuWeight cpuWeight = new CpuWeight();
     private final IdleStatistics statistics =
         new IdleStatistics(() -> (int)PHASE.getOpaque(this), this::wakeUnparks);
 
@@ -401,7 +380,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         exploreEvery = EXPLORE_EVERY;
         episodesToExplore = EXPLORE_EVERY;
         lastPlanNs = waits.nanoTime();
-        cpuWeight = 1;
     }
 
     /**
@@ -584,8 +562,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     {
         return "CalibratedIdleStrategy{" + alias() + ": " + currentPlan() + "; park floor " +
             Durations.toHuman(timer.floorNs()) + " (spread " + Durations.toHuman(timer.spreadNs()) + "), park CPU " +
-            Durations.toHuman(timer.parkCpuNs()) + ", CPU weight " + String.format(Locale.ROOT, "%.2f", cpuWeight) + "; " +
-            statistics + "}";
+            Durations.toHuman(timer.parkCpuNs()) + ", CPU weight " +
+            String.format(Locale.ROOT, "%.2f", cpuWeight.weight()) + "; " + statistics + "}";
     }
 
     long maxParkNs()
@@ -727,58 +705,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
-     * Sets the CPU weight κ from the share of the thread's recent time out of parks (working, spinning, yielding,
-     * planning) that it spent off its CPU, read with its CPU-time clock at each plan: a thread that wants to run
-     * and does not was preempted by another runnable thread, yielded to one, or was throttled by a CPU quota
-     * (its process used up its period's share). Where it ran only a share r of that time, other runnable threads
-     * wanted its CPU, 1/r − 1 of them for each it had under fair sharing, and each nanosecond it runs, spinning or
-     * waking from a park, is a nanosecond each of them waits: its producer perhaps, or under a quota every thread
-     * of its process. So a nanosecond of its CPU costs κ = 1/r, and the plan is made with λ/κ: it spins less and
-     * parks more where CPUs are scarce, and plans as on an idle machine where they are not. Measured rather than
-     * read from {@code Runtime.availableProcessors()}, which follows a quota or CPU set but cannot tell whether
-     * the process's other threads leave the spinner's CPU free. A park's own CPU (entering it, waking from it) is
-     * counted as wanted time; a wake-up delayed because every CPU was busy is part of the park, not a stall. Where
-     * the thread has no CPU-time clock (a virtual thread), κ stays 1.
-     */
-    private void weighCpu(final long nowNs, final long cpuNs)
-    {
-        final long parkedNs = statistics.parkedNs();
-        if (cpuNs < 0)
-        {
-            cpuWeight = 1;
-            return;
-        }
-        if (weighedOnce)
-        {
-            final long wantedNs = nowNs - wallAtWeighingNs - (parkedNs - parkedAtWeighingNs) +
-                (parks - parksAtWeighing) * timer.parkCpuNs();
-            if (wantedNs > 0)
-            {
-                recentWantedNs += wantedNs;
-                recentStalledNs += Math.max(0, wantedNs - (cpuNs - cpuAtWeighingNs));
-            }
-            if (recentWantedNs > CONTENTION_MEMORY_NS)
-            {
-                recentStalledNs *= CONTENTION_MEMORY_NS / recentWantedNs;
-                recentWantedNs = CONTENTION_MEMORY_NS;
-            }
-            final double runningShare = recentWantedNs > 0 ? 1 - recentStalledNs / recentWantedNs : 1;
-            cpuWeight = 1 / Math.max(runningShare, 1 / MAX_CPU_WEIGHT);
-        }
-        weighedOnce = true;
-        wallAtWeighingNs = nowNs;
-        cpuAtWeighingNs = cpuNs;
-        parkedAtWeighingNs = parkedNs;
-        parksAtWeighing = parks;
-    }
-
-    /**
      * @return the latency weight plans are made with: λ over the CPU weight κ, since a plan weighs CPU against
      * latency and only their ratio matters.
      */
     double planLatencyWeight()
     {
-        return latencyWeight / cpuWeight;
+        return latencyWeight / cpuWeight.weight();
     }
 
     /**
@@ -792,7 +724,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private void beginPlan(final long nowNs, final long cpuNs)
     {
         timer.update(nowNs);
-        weighCpu(nowNs, cpuNs);
+        cpuWeight.update(nowNs, cpuNs, statistics.parkedNs(), parks, timer.parkCpuNs());
         final long wokenParkCostNs = wokenParkCostNs();
         if (wokenParkCostNs >= 0)
         {

@@ -1,0 +1,88 @@
+package io.github.idlekit;
+
+/**
+ * What a nanosecond of a thread's CPU is worth, as a multiple of one on an idle machine, from the share of its
+ * recent time out of parks (working, spinning, yielding, planning) that it spent off its CPU, read with its
+ * CPU-time clock. A thread that wants to run and does not was preempted by another runnable thread, yielded to one,
+ * or was throttled by a CPU quota (its process used up its period's share). Where it ran only a share r of that
+ * time, other runnable threads wanted its CPU, 1/r − 1 of them for each it had under fair sharing, and each
+ * nanosecond it runs, spinning or waking from a park, is a nanosecond each of them waits: its producer perhaps, or
+ * under a quota every thread of its process. So its CPU costs κ = 1/r, and where CPUs are not scarce κ is 1.
+ *
+ * <p>Measured rather than read from {@code Runtime.availableProcessors()}, which follows a quota or CPU set but
+ * cannot tell whether the process's other threads leave the spinner's CPU free. A park's own CPU (entering it,
+ * waking from it) is counted as time the thread wanted; a wake-up delayed because every CPU was busy is part of
+ * the park, not a stall. Where the thread has no CPU-time clock (a virtual thread), κ stays 1. Updated when the
+ * strategy plans; allocation-free; one instance per thread.
+ */
+final class CpuWeight
+{
+    /**
+     * κ is estimated from about this much of the thread's latest time out of parks (each update's worth fading in
+     * place of the oldest): a few of a CPU quota's 100 ms periods, so that one throttled period, or one time slice
+     * lost to another thread, moves it but does not decide it.
+     */
+    static final double MEMORY_NS = 200_000_000.0;
+
+    /**
+     * The largest κ: a few long stalls in little time out of parks say that the CPUs are contended, not by how many
+     * threads.
+     */
+    static final double MAX_WEIGHT = 16;
+
+    private boolean started;
+    private long wallAtNs;
+    private long cpuAtNs;
+    private long parkedAtNs;
+    private long parksAt;
+    private double wantedNs;
+    private double stalledNs;
+    private double weight = 1;
+
+    /**
+     * Takes in the time since the last update.
+     *
+     * @param nowNs     the clock now.
+     * @param cpuNs     the thread's CPU time now, or -1 where it has no CPU-time clock.
+     * @param parkedNs  the time it has spent in parks, from before each to after it, in all.
+     * @param parks     the parks it has made in all.
+     * @param parkCpuNs what one park costs it in CPU.
+     */
+    void update(final long nowNs, final long cpuNs, final long parkedNs, final long parks, final long parkCpuNs)
+    {
+        if (cpuNs < 0)
+        {
+            weight = 1;
+            return;
+        }
+        if (started)
+        {
+            final long sinceNs = nowNs - wallAtNs - (parkedNs - parkedAtNs) + (parks - parksAt) * parkCpuNs;
+            if (sinceNs > 0)
+            {
+                wantedNs += sinceNs;
+                stalledNs += Math.max(0, sinceNs - (cpuNs - cpuAtNs));
+            }
+            if (wantedNs > MEMORY_NS)
+            {
+                stalledNs *= MEMORY_NS / wantedNs;
+                wantedNs = MEMORY_NS;
+            }
+            final double runningShare = wantedNs > 0 ? 1 - stalledNs / wantedNs : 1;
+            weight = 1 / Math.max(runningShare, 1 / MAX_WEIGHT);
+        }
+        started = true;
+        wallAtNs = nowNs;
+        cpuAtNs = cpuNs;
+        parkedAtNs = parkedNs;
+        parksAt = parks;
+    }
+
+    /**
+     * @return κ: CPU nanoseconds one nanosecond of this thread's CPU is worth.
+     */
+    double weight()
+    {
+        return weight;
+    }
+}
