@@ -6,34 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class CpuWeightTest
 {
+    private static final long PARK_CPU_NS = 20_000;
+
     @Test
     void aThreadThatRanAllTheTimeItWantedWeighsItsCpuAtOne()
     {
-        final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, 20_000);
-        weight.update(10_000_000, 4_000_000, 6_200_000, 10, 20_000);
-
-        assertEquals(1.0, weight.weight(), 1e-9);
+        assertEquals(1.0, weightAfter(10_000_000, 4_000_000, 6_200_000, 10).weight(), 1e-9);
     }
 
     @Test
     void aThreadThatRanAQuarterOfTheTimeItWantedWeighsItsCpuAtFour()
     {
-        final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, 20_000);
-        weight.update(10_000_000, 1_000_000, 6_200_000, 10, 20_000);
-
-        assertEquals(4.0, weight.weight(), 1e-9, "4 ms out of parks (each park's 20 µs of CPU counted in), 1 ms run");
+        assertEquals(4.0, weightAfter(10_000_000, 1_000_000, 6_200_000, 10).weight(), 1e-9,
+            "4 ms out of parks (each park's 20 µs of CPU counted in), 1 ms run");
     }
 
     @Test
     void oldStallsFadeAsNewTimeOutOfParksIsSeen()
     {
-        final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, 20_000);
-        weight.update(100_000_000, 50_000_000, 0, 0, 20_000);
+        final CpuWeight weight = weightAfter(100_000_000, 50_000_000, 0, 0);
         final double contended = weight.weight();
-        weight.update(500_000_000, 450_000_000, 0, 0, 20_000);
+        weight.update(500_000_000, 450_000_000, 0, 0, PARK_CPU_NS);
 
         assertEquals(2.0, contended, 1e-9);
         assertEquals(1 / (1 - 20.0 / 200), weight.weight(), 1e-9,
@@ -43,10 +36,8 @@ class CpuWeightTest
     @Test
     void aThreadWithoutACpuTimeClockWeighsItsCpuAtOne()
     {
-        final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, 20_000);
-        weight.update(100_000_000, 10_000_000, 0, 0, 20_000);
-        weight.update(200_000_000, -1, 0, 0, 20_000);
+        final CpuWeight weight = weightAfter(100_000_000, 10_000_000, 0, 0);
+        weight.update(200_000_000, -1, 0, 0, PARK_CPU_NS);
 
         assertEquals(1.0, weight.weight(), 1e-9);
     }
@@ -54,10 +45,17 @@ class CpuWeightTest
     @Test
     void noThreadIsWeighedAboveTheLargestWeight()
     {
-        final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, 20_000);
-        weight.update(100_000_000, 1_000, 0, 0, 20_000);
+        assertEquals(CpuWeight.MAX_WEIGHT, weightAfter(100_000_000, 1_000, 0, 0).weight(), 1e-9);
+    }
 
-        assertEquals(CpuWeight.MAX_WEIGHT, weight.weight(), 1e-9);
+    /**
+     * @return a weight started at time 0 and updated once, {@code wallNs} later.
+     */
+    private static CpuWeight weightAfter(final long wallNs, final long cpuNs, final long parkedNs, final long parks)
+    {
+        final CpuWeight weight = new CpuWeight();
+        weight.update(0, 0, 0, 0, PARK_CPU_NS);
+        weight.update(wallNs, cpuNs, parkedNs, parks, PARK_CPU_NS);
+        return weight;
     }
 }
