@@ -27,13 +27,6 @@ final class ScriptedWaits implements ThreadWaits
      * a planner that is not compiled yet.
      */
     long clockReadCostNs;
-    /**
-     * Every this much busy-wait time (spins and yields), one busy-wait call also takes {@link #busyStallNs} off the
-     * CPU: a thread preempted by another runnable thread, or throttled by a CPU quota, now and then. 0: never.
-     */
-    long busyNsBetweenStalls;
-    long busyStallNs;
-    private long busySinceStallNs;
     private boolean waitedSinceCpuRead = true;
     long cpuNs;
 
@@ -50,7 +43,6 @@ final class ScriptedWaits implements ThreadWaits
         waitedSinceCpuRead = true;
         nowNs += spinCostNs;
         cpuNs += spinCostNs;
-        stallIfDue(spinCostNs);
     }
 
     public void yieldThread()
@@ -59,7 +51,6 @@ final class ScriptedWaits implements ThreadWaits
         waitedSinceCpuRead = true;
         nowNs += yieldCostNs;
         cpuNs += yieldCostNs;
-        stallIfDue(yieldCostNs);
     }
 
     public void parkNanos(final long nanos)
@@ -81,16 +72,6 @@ final class ScriptedWaits implements ThreadWaits
         }
         waitedSinceCpuRead = false;
         return cpuNs;
-    }
-
-    private void stallIfDue(final long busyNs)
-    {
-        busySinceStallNs += busyNs;
-        if (busyNsBetweenStalls > 0 && busySinceStallNs >= busyNsBetweenStalls)
-        {
-            busySinceStallNs = 0;
-            nowNs += busyStallNs;
-        }
     }
 
     long count(final String call)
