@@ -254,12 +254,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long PROMPT_WAKE_NS = 20_000L;
 
     /**
-     * Episodes spin with {@code onSpinWait} for this long, then yield in spin segments; a plan for wakes never
-     * yields. On Linux's EEVDF scheduler (6.6 and later) a thread that called {@code sched_yield} and then sleeps is
-     * often not run at once when it is woken while another thread runs on the CPU it is placed on, but at that
-     * thread's next tick, milliseconds later: a woken worker would lose what waking it gains.
+     * Episodes spin with {@code onSpinWait} for this long, about what Agrona's backoff spends on its 10 spins, then
+     * busy-wait by yielding. Where more threads are runnable than there are CPUs (a pipeline's three workers on two),
+     * a thread that spins keeps the core from the thread whose work would end its episode until the scheduler's next
+     * tick preempts it, and each then parks instead: a yield lets that thread run at once, so that neighbours hand
+     * work to each other within microseconds and need not park at all. Where no other thread is runnable a yield
+     * returns at once and costs what spinning does. A plan for wakes never yields: on Linux's EEVDF scheduler
+     * (6.6 and later) a thread that called {@code sched_yield} and then sleeps is often not run at once when it is
+     * woken while another thread runs on the CPU it is placed on, but at that thread's next tick, milliseconds later:
+     * a woken worker would lose what waking it gains.
      */
-    static final long SPIN_BEFORE_YIELD_NS = 20_000L;
+    static final long SPIN_BEFORE_YIELD_NS = 1_000L;
 
     /**
      * A due plan is made in slices of about this long, each in place of a park: the planner runs only a few times a

@@ -76,9 +76,25 @@ class CalibratedIdleStrategyTest
         final long[] expected = { 15_000L, 90_000L, 240_000L, 540_000L };
         for (int i = 0; i < expected.length; i++)
         {
-            assertEquals(expected[i], waits.parkRequests.get(i), 200, waits.parkRequests.toString());
+            assertEquals(expected[i], waits.parkRequests.get(i), waits.yieldCostNs, "to within the busy-wait step " +
+                "the first park starts after: " + waits.parkRequests);
         }
         assertTrue(waits.nowNs - parkStartNs >= 75_000 + 150_000 + 300_000 + 600_000);
+    }
+
+    @Test
+    void busyWaitingPastItsFirstMicrosecondYieldsSoThatARunnableThreadMayUseTheCore()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.LOW_LATENCY, waits);
+        while (waits.count("yield") == 0)
+        {
+            strategy.idle();
+        }
+
+        assertEquals(0, waits.count("park"), waits.calls.toString());
+        assertEquals(CalibratedIdleStrategy.SPIN_BEFORE_YIELD_NS / waits.spinCostNs, waits.count("spin"), 1,
+            "spins before the first yield, each " + waits.spinCostNs + " ns");
     }
 
     @Test
@@ -427,8 +443,8 @@ class CalibratedIdleStrategyTest
         final ScriptedWaits waits = linuxLikeWaits();
         final CalibratedIdleStrategy changed = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(changed, () -> 10_000L, 2_000);
-        assertTrue(changed.schedule().spinBeforeFirstParkNs() > 10_000, changed.toString());
+        simulator.run(changed, () -> 20_000L, 2_000);
+        assertTrue(changed.schedule().spinBeforeFirstParkNs() > 20_000, changed.toString());
         final EpisodeSimulator ladder = agronaLadder(linuxLikeWaits(), () -> 10_000_000L);
 
         simulator.reset().run(changed, () -> 10_000_000L, 48);
