@@ -92,7 +92,8 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
  * (balanced, the default) and 0.1 (low-cpu), or any positive value by spec ({@code calibrated:lambda=2}). No park
  * exceeds the maximum park (the preset's, or the one given), so a silent producer never leaves the worker asleep
- * for long. Spinning past the first microseconds of an episode yields instead, so a runnable thread may use the core.
+ * for long. Busy-waiting past the first microsecond of an episode yields instead of spinning, so a runnable thread
+ * may use the core.
  * Where the thread is kept off its CPU for part of the time it wants to run (other runnable threads, a CPU quota that
  * throttles its process), each nanosecond of its CPU is one that other threads wait for: each plan reads the thread's
  * CPU-time clock, weighs its CPU by how many threads wanted it (one over the share of the time it ran) and spins less.
@@ -238,7 +239,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long EXPLORE_PARKS = 64;
 
     /**
-     * Every episode spins at least this long, about what Agrona's backoff spends on its 10 spins and 5 yields,
+     * Every episode busy-waits at least this long, about what Agrona's backoff spends on its 10 spins and 5 yields,
      * whatever the plan: work that follows other work within microseconds (the rest of a burst) is the common
      * case of many workloads, a park would make it wait a whole floor, and episodes that end this early are seen
      * only when the strategy spins through them.

@@ -7,8 +7,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * What an adaptive strategy does at each moment of an idle episode: a short list of segments, each ending at a
- * time since the episode started. A segment spins (the episode's first microseconds spin with
- * {@code onSpinWait}, later ones yield so that a runnable thread may use the core), parks until its end, or parks
+ * time since the episode started. A segment spins (with {@code onSpinWait} in the episode's first microsecond,
+ * by yielding after it so that a runnable thread may use the core), parks until its end, or parks
  * again and again with one period until its end. After the last segment the strategy parks with the tail period.
  * Preallocated, rewritten in place by {@link CostPlanner}; one instance per strategy. Its owner brackets each
  * rewrite with {@link #beginRewrite()} and {@link #endRewrite()}, a sequence lock through which any thread may
