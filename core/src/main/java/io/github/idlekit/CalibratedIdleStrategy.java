@@ -260,10 +260,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * a thread that spins keeps the core from the thread whose work would end its episode until the scheduler's next
      * tick preempts it, and each then parks instead: a yield lets that thread run at once, so that neighbours hand
      * work to each other within microseconds and need not park at all. Where no other thread is runnable a yield
-     * returns at once and costs what spinning does. A plan for wakes never yields: on Linux's EEVDF scheduler
-     * (6.6 and later) a thread that called {@code sched_yield} and then sleeps is often not run at once when it is
-     * woken while another thread runs on the CPU it is placed on, but at that thread's next tick, milliseconds later:
-     * a woken worker would lose what waking it gains.
+     * returns at once and costs what spinning does. A strategy that producers wake spins longer before it yields,
+     * and a plan for wakes never yields (see {@link WakeableIdleStrategy#SPIN_BEFORE_YIELD_NS}).
      */
     static final long SPIN_BEFORE_YIELD_NS = 1_000L;
 
@@ -578,6 +576,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
+     * @return how long an episode spins with {@code onSpinWait} before it busy-waits by yielding.
+     */
+    long spinBeforeYieldNs()
+    {
+        return SPIN_BEFORE_YIELD_NS;
+    }
+
+    /**
      * @return unparks producers made to end this strategy's parks; none for a strategy nobody can wake.
      */
     long wakeUnparks()
@@ -606,7 +612,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     private void busyWait(final long nowNs, final long elapsedNs)
     {
-        if (elapsedNs < SPIN_BEFORE_YIELD_NS || plannedForWakes)
+        if (elapsedNs < spinBeforeYieldNs() || plannedForWakes)
         {
             phase = SPINNING;
             waits.onSpinWait();

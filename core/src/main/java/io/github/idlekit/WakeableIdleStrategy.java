@@ -37,6 +37,12 @@ import java.util.function.Consumer;
 public final class WakeableIdleStrategy extends CalibratedIdleStrategy
 {
     /**
+     * How long an episode spins with {@code onSpinWait} before it busy-waits by yielding (see
+     * {@link #spinBeforeYieldNs()}).
+     */
+    static final long SPIN_BEFORE_YIELD_NS = 20_000L;
+
+    /**
      * The longest park when none is given: long, since a producer that wakes the worker makes timer-driven polling
      * unnecessary; short enough that a producer that never wakes costs a poll every so often.
      */
@@ -158,6 +164,19 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
             return;
         }
         super.idle();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Longer than a strategy nobody wakes: on Linux's EEVDF scheduler (6.6 and later) a thread that called
+     * {@code sched_yield} and then sleeps is often not run at once when it is woken while another thread runs on the
+     * CPU it is placed on, but at that thread's next tick, milliseconds later, so a woken worker that had yielded
+     * would lose what waking it gains. Once its plan is for wakes it never yields.
+     */
+    long spinBeforeYieldNs()
+    {
+        return SPIN_BEFORE_YIELD_NS;
     }
 
     /**

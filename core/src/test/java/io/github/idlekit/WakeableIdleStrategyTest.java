@@ -45,6 +45,21 @@ class WakeableIdleStrategyTest
     }
 
     @Test
+    void aWorkerThatIsWokenSpinsLongerBeforeItYieldsThanOneNobodyWakes()
+    {
+        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final long startNs = waits.nowNs;
+        while (waits.count("yield") == 0 && waits.count("park") == 0)
+        {
+            strategy.idle(0);
+        }
+
+        final long spunNs = waits.count("spin") * waits.spinCostNs;
+        assertTrue(spunNs >= WakeableIdleStrategy.SPIN_BEFORE_YIELD_NS || waits.count("yield") == 0,
+            "first yield after " + spunNs + " ns of spinning, " + (waits.nowNs - startNs) + " ns in all");
+    }
+
+    @Test
     void aWakeDuringAParkUnparksTheWorkerOnceAndIsNotLearntAsATimerSample()
     {
         final WakeableIdleStrategy[] strategy = new WakeableIdleStrategy[1];

@@ -70,7 +70,8 @@ class WakingQueueTest
                     }
                     if (i % 20 == 0)
                     {
-                        while (idle.statistics().phase() != IdlePhase.PARKING && consumer.isAlive())
+                        while ((idle.statistics().phase() != IdlePhase.PARKING ||
+                            consumer.getState() != Thread.State.TIMED_WAITING) && consumer.isAlive())
                         {
                             Thread.onSpinWait();
                         }
