@@ -261,7 +261,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * tick preempts it, and each then parks instead: a yield lets that thread run at once, so that neighbours hand
      * work to each other within microseconds and need not park at all. Where no other thread is runnable a yield
      * returns at once and costs what spinning does. A strategy that producers wake spins longer before it yields,
-     * and a plan for wakes never yields (see {@link WakeableIdleStrategy#SPIN_BEFORE_YIELD_NS}).
+     * and a plan for wakes never yields (see {@link WakeableIdleStrategy#spinBeforeYieldNs()}).
      */
     static final long SPIN_BEFORE_YIELD_NS = 1_000L;
 
