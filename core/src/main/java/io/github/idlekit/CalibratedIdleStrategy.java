@@ -219,12 +219,15 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long PARK_UNTIL_GROWTH = 4;
 
     /**
-     * A park towards a planned moment is skipped, and the time up to the moment spun instead, only when what is
-     * left of it is shorter than the shortest park the planner allows (seven eighths of a floor) by more than a
-     * floor divided by this: the planner aims parks at that shortest length from the moment its segment starts,
-     * and the first microseconds of spinning always run a little past that moment. Without the tolerance, a plan
-     * that parks one whole floor (a coarse timer's 15.6 ms tick) would be skipped for a few microseconds' overrun,
-     * and the gap spun through.
+     * A park towards a planned moment is skipped for the spin the plan puts after it only when what is left of it
+     * is shorter than the shortest park the planner allows (seven eighths of a floor) by more than a floor divided
+     * by this: the planner aims parks at that shortest length from the moment its segment starts, and the first
+     * microseconds of spinning always run a little past that moment. Without the tolerance, a plan that parks one
+     * whole floor (a coarse timer's 15.6 ms tick) would be skipped for a few microseconds' overrun, and the gap
+     * spun through. Where another park follows, the strategy parks one floor instead: a park lasts a whole floor
+     * however little is asked, so an episode's first park, which starts after its minimum spin, ends past a first
+     * planned moment less than a floor away, and skipping the next moment too would merge two planned parks into
+     * one of nearly two floors, where memoryless gaps near the floor want a park every floor.
      */
     static final long PARK_UNTIL_TOLERANCE = 16;
 
@@ -435,7 +438,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long shortestParkNs = timer.floorNs() - timer.floorNs() / 8 - timer.floorNs() / PARK_UNTIL_TOLERANCE;
         int i = segment;
         while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] ||
-            schedule.kinds[i] == IdleSchedule.PARK_UNTIL && schedule.endsNs[i] - elapsedNs < shortestParkNs))
+            schedule.kinds[i] == IdleSchedule.PARK_UNTIL && schedule.endsNs[i] - elapsedNs < shortestParkNs &&
+            i + 1 < schedule.count && schedule.kinds[i + 1] == IdleSchedule.SPIN))
         {
             i++;
         }
