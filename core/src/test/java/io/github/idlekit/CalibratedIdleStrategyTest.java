@@ -529,9 +529,7 @@ class CalibratedIdleStrategyTest
      */
     private static ScriptedWaits linuxLikeWaits()
     {
-        final ScriptedWaits waits = new ScriptedWaits();
-        waits.parkDurationNs = requestNs -> requestNs + 57_000;
-        return waits;
+        return floorAndParkCpuWaits(57_000, 7_000);
     }
 
     /**
@@ -546,15 +544,13 @@ class CalibratedIdleStrategyTest
     }
 
     /**
-     * Parks that last {@code floorNs} past their request and cost {@code parkCpuNs} of CPU, yields that cost what
-     * the project's VM measured.
+     * Parks that last {@code floorNs} past their request and cost {@code parkCpuNs} of CPU.
      */
     private static ScriptedWaits floorAndParkCpuWaits(final long floorNs, final long parkCpuNs)
     {
         final ScriptedWaits waits = new ScriptedWaits();
         waits.parkDurationNs = requestNs -> requestNs + floorNs;
         waits.parkCpuNs = parkCpuNs;
-        waits.yieldCostNs = 570;
         return waits;
     }
 
