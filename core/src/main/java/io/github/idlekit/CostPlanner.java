@@ -16,7 +16,8 @@ package io.github.idlekit;
  *
  * <p>What falls out: regular gaps park until just before the gap and spin the rest; memoryless gaps spin for a
  * threshold and then park; a coarse timer with gaps shorter than a tick parks at once or spins through, whichever
- * costs less; rare work parks with the square-root period. Past the learned distribution's 98th percentile the
+ * costs less; rare work parks with the square-root period. Episodes that look memoryless are planned for partly as
+ * exactly memoryless ones with the learned mean (see {@link #MEMORYLESS_DISTANCE}). Past the learned distribution's 98th percentile the
  * arrival rate is taken to be at least that of a memoryless workload with the same mean (see
  * {@link #HAZARD_FLOOR}). A small prior, spread evenly over time up to the
  * histogram's horizon and as much again beyond it, keeps empty bins from looking free to spin through, so the plan
@@ -48,6 +49,17 @@ final class CostPlanner
      */
     static final double TAIL_HAZARD_CAP = 2.0;
     static final int SMOOTHING_BINS = IdleGapHistogram.BINS_PER_OCTAVE;
+
+    /**
+     * Learned episodes whose total variation, octave by octave, from memoryless episodes with the same mean is
+     * below this are planned for partly as those memoryless ones, the more the closer (none at this distance, all
+     * at none). A histogram of a few dozen memoryless episodes, most of them known only to have ended somewhere
+     * in a park, is lumpy where the truth is smooth, and a plan made for its lumps parks across what it takes for
+     * gaps and makes the work that comes there wait: the memoryless shape with the learned mean is what the threshold
+     * rule needs, and is known far better than any single bin. Regular, bursty and two-peaked workloads lie much
+     * further from it and keep their own shape.
+     */
+    static final double MEMORYLESS_DISTANCE = 0.4;
     static final int HALF_OCTAVE = IdleGapHistogram.BINS_PER_OCTAVE / 2;
     static final int MAX_TRAIN_BINS = 8 * IdleGapHistogram.BINS_PER_OCTAVE;
 
@@ -85,6 +97,7 @@ final class CostPlanner
 
     private final double[] probability = new double[BINS];
     private final double[] learned = new double[BINS];
+    private final double[] learnedMeanNs = new double[BINS];
     private final double[] meanNs = new double[BINS];
     private final long[] parkEndNs = new long[BINS];
     private final double[] survival = new double[BINS + 1];
@@ -112,6 +125,8 @@ final class CostPlanner
     private int stage = DONE;
     private int next;
     private double smoothedShare;
+    private double memorylessShare;
+    private double fittedMeanNs;
     private double learnedTotal;
     private double learnedBefore;
     private double total;
@@ -254,7 +269,7 @@ final class CostPlanner
      * them would park right across them. How much is smoothed follows how concentrated the episodes are (one minus
      * the square root of the sum of squared shares of half-octave groups): regular gaps, all in one place, keep
      * their sharp edge, which the plan needs to park until just before them; memoryless gaps are smoothed almost
-     * entirely.
+     * entirely, and mixed with the memoryless shape as close as they are to it.
      */
     private void smoothOctave()
     {
@@ -271,6 +286,7 @@ final class CostPlanner
                 concentration += group * group;
             }
             smoothedShare = 1 - Math.sqrt(concentration);
+            fitMemoryless();
             next = 0;
             return;
         }
@@ -289,7 +305,12 @@ final class CostPlanner
                     weights += weight;
                 }
             }
-            learned[k] = (1 - smoothedShare) * gaps.probability(k) + smoothedShare * spread / weights;
+            final double observed = (1 - memorylessShare) *
+                ((1 - smoothedShare) * gaps.probability(k) + smoothedShare * spread / weights);
+            final double memoryless = memorylessShare * memorylessMass(k);
+            learned[k] = observed + memoryless;
+            learnedMeanNs[k] = learned[k] > 0 ?
+                (observed * gaps.meanNs(k) + memoryless * memorylessMeanNs(k)) / learned[k] : gaps.meanNs(k);
         }
         next = end;
         if (next == BINS)
@@ -297,6 +318,58 @@ final class CostPlanner
             stage = LOADING;
             next = -1;
         }
+    }
+
+    /**
+     * Measures how close the learned episodes are to memoryless ones with the same mean, by the total variation
+     * between the two over octaves, and sets the share of the plan's distribution that is that memoryless one.
+     */
+    private void fitMemoryless()
+    {
+        double mean = 0;
+        for (int k = 0; k < BINS; k++)
+        {
+            mean += gaps.probability(k) * gaps.meanNs(k);
+        }
+        fittedMeanNs = mean;
+        memorylessShare = 0;
+        if (!(mean > 0))
+        {
+            return;
+        }
+        double distance = 0;
+        for (int g = 0; g < BINS; g += IdleGapHistogram.BINS_PER_OCTAVE)
+        {
+            final int end = Math.min(BINS, g + IdleGapHistogram.BINS_PER_OCTAVE);
+            double learnedMass = 0;
+            for (int k = g; k < end; k++)
+            {
+                learnedMass += gaps.probability(k);
+            }
+            final double memoryless =
+                Math.exp(-gaps.edgeNs(g) / mean) - Math.exp(-gaps.edgeNs(end) / mean);
+            distance += Math.abs(learnedMass - memoryless) / 2;
+        }
+        memorylessShare = Math.max(0, 1 - distance / MEMORYLESS_DISTANCE);
+    }
+
+    /**
+     * @return the share of memoryless episodes with the fitted mean that end in bin {@code k}.
+     */
+    private double memorylessMass(final int k)
+    {
+        return Math.exp(-gaps.edgeNs(k) / fittedMeanNs) - Math.exp(-gaps.edgeNs(k + 1) / fittedMeanNs);
+    }
+
+    /**
+     * @return the mean time within bin {@code k} of memoryless episodes with the fitted mean.
+     */
+    private double memorylessMeanNs(final int k)
+    {
+        final double fromNs = gaps.edgeNs(k);
+        final double widthNs = gaps.edgeNs(k + 1) - fromNs;
+        final double x = widthNs / fittedMeanNs;
+        return x < 1e-6 ? fromNs + widthNs / 2 : fromNs + fittedMeanNs - widthNs * Math.exp(-x) / -Math.expm1(-x);
     }
 
     /**
@@ -312,7 +385,7 @@ final class CostPlanner
             for (int k = 0; k < BINS; k++)
             {
                 sum += learned[k];
-                sumNs += learned[k] * gaps.meanNs(k);
+                sumNs += learned[k] * learnedMeanNs[k];
             }
             learnedTotal = sum;
             learnedShare = sum > 0 ? 1 - PRIOR_SHARE : 0;
@@ -343,7 +416,7 @@ final class CostPlanner
             total += probability[k];
             final double middleNs = (gaps.edgeNs(k) + gaps.edgeNs(k + 1)) / 2.0;
             meanNs[k] = probability[k] > 0 ?
-                (fromLearned * gaps.meanNs(k) + fromPrior * middleNs) / probability[k] : middleNs;
+                (fromLearned * learnedMeanNs[k] + fromPrior * middleNs) / probability[k] : middleNs;
             parkEndNs[k] = (long)(gaps.meanNs(k) - spreadNs - 2 * gaps.deviationNs(k));
         }
         next = end;

@@ -385,6 +385,45 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void memorylessGapsOfMillisecondsCostNearlyWhatTheSquareRootPeriodDoes()
+    {
+        final TimerProfile profile = new TimerProfile(
+            75_000, 78_000, 75_000, 570, 40, 23_500, 64, TimerProfile.Source.MEASURED);
+        final ScriptedWaits waits = floorAndParkCpuWaits(75_000, 23_500);
+        final CalibratedIdleStrategy adaptive = strategy(profile, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, exponentialGaps(10_000_000, 7), 20_000).reset()
+            .run(adaptive, exponentialGaps(10_000_000, 8), 40_000);
+        final ScriptedWaits ladderWaits = floorAndParkCpuWaits(75_000, 23_500);
+        final EpisodeSimulator agrona = new EpisodeSimulator(ladderWaits)
+            .run(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits), exponentialGaps(10_000_000, 8), 40_000);
+        final long squareRootPeriodNs = (long)Math.sqrt(2 * 23_500.0 * 10_000_000);
+        final ScriptedWaits periodWaits = floorAndParkCpuWaits(75_000, 23_500);
+        final IdlePlan everyPeriod =
+            new IdlePlan(0, 0, 0, 0, squareRootPeriodNs, squareRootPeriodNs + 1, 1.25, 75_000);
+        final EpisodeSimulator best = new EpisodeSimulator(periodWaits)
+            .run(new PhasedIdleStrategy(everyPeriod, periodWaits), exponentialGaps(10_000_000, 8), 40_000);
+
+        final String all = "adaptive " + simulator.costPerEpisode(1) + ", Agrona's ladder " +
+            agrona.costPerEpisode(1) + ", a park every " + squareRootPeriodNs + " ns " + best.costPerEpisode(1) +
+            "; " + adaptive;
+        assertTrue(simulator.costPerEpisode(1) <= 0.85 * agrona.costPerEpisode(1), all);
+        assertTrue(simulator.costPerEpisode(1) <= 1.1 * best.costPerEpisode(1), all);
+    }
+
+    @Test
+    void twoPeakedGapsWithTheSpreadOfMemorylessOnesStillSpinThroughTheShortPeak()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final Random random = new Random(3);
+
+        new EpisodeSimulator(waits).run(adaptive, () -> random.nextBoolean() ? 10_000L : 2_000_000L, 4_000);
+
+        assertTrue(adaptive.schedule().spinBeforeFirstParkNs() > 10_000, adaptive.toString());
+    }
+
+    @Test
     void aCoarseTimerWithGapsShorterThanATickParksAtOnce()
     {
         final ScriptedWaits waits = windowsLikeWaits();
