@@ -230,7 +230,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * spun through. Where another park follows, the strategy parks one floor instead: a park lasts a whole floor
      * however little is asked, so an episode's first park, which starts after its minimum spin, ends past a first
      * planned moment less than a floor away, and skipping the next moment too would merge two planned parks into
-     * one of nearly two floors, where memoryless gaps near the floor want a park every floor.
+     * one of nearly two floors, where memoryless gaps near the floor want a park every floor. It parks one floor
+     * too where what is left of the park is longer than the spin after it: a park the plan aimed at seven eighths
+     * of a floor lasts a floor and a little more, and skipping the next one would spin most of a floor where the
+     * plan meant to spin a few microseconds.
      */
     static final long PARK_UNTIL_TOLERANCE = 16;
 
@@ -442,7 +445,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         int i = segment;
         while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] ||
             schedule.kinds[i] == IdleSchedule.PARK_UNTIL && schedule.endsNs[i] - elapsedNs < shortestParkNs &&
-            i + 1 < schedule.count && schedule.kinds[i + 1] == IdleSchedule.SPIN))
+            i + 1 < schedule.count && schedule.kinds[i + 1] == IdleSchedule.SPIN &&
+            schedule.endsNs[i] - elapsedNs <= schedule.endsNs[i + 1] - schedule.endsNs[i]))
         {
             i++;
         }
