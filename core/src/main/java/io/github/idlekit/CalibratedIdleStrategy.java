@@ -231,9 +231,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * however little is asked, so an episode's first park, which starts after its minimum spin, ends past a first
      * planned moment less than a floor away, and skipping the next moment too would merge two planned parks into
      * one of nearly two floors, where memoryless gaps near the floor want a park every floor. It parks one floor
-     * too where what is left of the park is longer than the spin after it: a park the plan aimed at seven eighths
-     * of a floor lasts a floor and a little more, and skipping the next one would spin most of a floor where the
-     * plan meant to spin a few microseconds.
+     * too where spinning on through what is left of the park and the spin after it would cost more than that
+     * floor's wait: a park the plan aimed at seven eighths of a floor lasts a floor and a little more, and skipping
+     * the next one would spin most of a floor where the plan meant to spin a few microseconds; and under a timer
+     * with slack a park can end long before its moment (another interrupt came within the slack), where spinning
+     * to the moment would cost milliseconds that parking again, as Agrona's ladder does, does not.
      */
     static final long PARK_UNTIL_TOLERANCE = 16;
 
@@ -445,8 +447,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         int i = segment;
         while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] ||
             schedule.kinds[i] == IdleSchedule.PARK_UNTIL && schedule.endsNs[i] - elapsedNs < shortestParkNs &&
-            i + 1 < schedule.count && schedule.kinds[i + 1] == IdleSchedule.SPIN &&
-            schedule.endsNs[i] - elapsedNs <= schedule.endsNs[i + 1] - schedule.endsNs[i]))
+            spinningOnCostsLessThanAFloorsPark(i, elapsedNs)))
         {
             i++;
         }
@@ -620,6 +621,24 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     ParkTimerModel timer()
     {
         return timer;
+    }
+
+    /**
+     * Whether, with less than the shortest park left until the planned moment of segment {@code i}, spinning on
+     * through it and the spin window the plan puts after it costs less than parking now, which lasts a floor and
+     * ends past the window: spinning costs what is left plus about half the window, the park makes the work the
+     * window was for wait about a floor less those, at λ over the CPU weight.
+     */
+    private boolean spinningOnCostsLessThanAFloorsPark(final int i, final long elapsedNs)
+    {
+        if (i + 1 >= schedule.count || schedule.kinds[i + 1] != IdleSchedule.SPIN)
+        {
+            return false;
+        }
+        final double weight = planLatencyWeight();
+        final long leftNs = schedule.endsNs[i] - elapsedNs;
+        final long windowNs = schedule.endsNs[i + 1] - schedule.endsNs[i];
+        return leftNs + windowNs / 2.0 < weight * (timer.floorNs() - leftNs - windowNs / 2.0);
     }
 
     private void busyWait(final long nowNs, final long elapsedNs)

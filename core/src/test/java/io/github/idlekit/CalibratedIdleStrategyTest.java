@@ -455,6 +455,21 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underALongTimerSlackAParkThatEndsEarlyIsFollowedByAParkNotBySpinningToTheWork()
+    {
+        final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 8, 3);
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 10_000_000L, 200).reset().run(adaptive, () -> 10_000_000L, 400);
+        final EpisodeSimulator ladder = agronaLadder(slackLikeWaitsEndingEarly(15_625_000L, 8, 3), () -> 10_000_000L);
+
+        assertTrue(simulator.cpuPerEpisodeNs() <= ladder.cpuPerEpisodeNs() &&
+            simulator.latencyPerEpisodeNs() <= ladder.latencyPerEpisodeNs(), "CPU " + simulator.cpuPerEpisodeNs() +
+            ", latency " + simulator.latencyPerEpisodeNs() + " vs the ladder's " + ladder.cpuPerEpisodeNs() + ", " +
+            ladder.latencyPerEpisodeNs() + "; " + adaptive);
+    }
+
+    @Test
     void aThreadKeptOffItsCpuHalfTheTimeItWantsToRunPlansAsWithHalfItsLatencyWeight()
     {
         final double[] idleMachine = costsKeptOffTheCpu(1.0, 1, exponentialGaps(100_000, 5));
@@ -579,6 +594,23 @@ class CalibratedIdleStrategyTest
     {
         final ScriptedWaits waits = new ScriptedWaits();
         waits.parkDurationNs = requestNs -> requestNs + slackNs + 50_000;
+        return waits;
+    }
+
+    /**
+     * Parks under a Linux timer slack of {@code slackNs}, as {@link #slackLikeWaits(long)}, of which one in
+     * {@code earlyEvery} ends at a moment drawn evenly from its first 50 µs to its end, as when another interrupt
+     * comes within the slack.
+     */
+    private static ScriptedWaits slackLikeWaitsEndingEarly(final long slackNs, final int earlyEvery, final long seed)
+    {
+        final Random random = new Random(seed);
+        final ScriptedWaits waits = new ScriptedWaits();
+        waits.parkDurationNs = requestNs ->
+        {
+            final long lateNs = requestNs + slackNs + 50_000;
+            return random.nextInt(earlyEvery) == 0 ? 50_000 + (long)(random.nextDouble() * (lateNs - 50_000)) : lateNs;
+        };
         return waits;
     }
 
