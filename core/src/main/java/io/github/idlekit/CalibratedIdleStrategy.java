@@ -245,9 +245,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long EXPLORE_PERIOD_DIVISOR = 4;
 
     /**
-     * The most an exploring episode spins past the planned spin, in parks' worth of CPU.
+     * The most an exploring episode spins past the planned spin, in parks' worth of CPU: where a park lasts a coarse
+     * timer's tick, twice the spin or a floor would be milliseconds of spinning in every sixteenth episode, several
+     * times what that episode's parks cost, and at memoryless gaps of milliseconds explorations see work often
+     * enough that they never become rarer.
      */
-    static final long EXPLORE_PARKS = 64;
+    static final long EXPLORE_PARKS = 8;
 
     /**
      * Every episode busy-waits at least this long, about what Agrona's backoff spends on its 10 spins and 5 yields,

@@ -470,6 +470,26 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underALongTimerSlackExploringMemorylessGapsCostsAFewParksNotMilliseconds()
+    {
+        final ScriptedWaits waits = slackLikeWaits(15_625_000L);
+        waits.parkCpuNs = 20_000;
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, exponentialGaps(10_000_000, 5), 400).reset()
+            .run(adaptive, exponentialGaps(10_000_000, 6), 800);
+        final ScriptedWaits ladderWaits = slackLikeWaits(15_625_000L);
+        ladderWaits.parkCpuNs = 20_000;
+        final EpisodeSimulator ladder = new EpisodeSimulator(ladderWaits)
+            .run(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits), exponentialGaps(10_000_000, 6), 800);
+
+        assertTrue(simulator.cpuPerEpisodeNs() <= ladder.cpuPerEpisodeNs() &&
+            simulator.latencyPerEpisodeNs() <= 1.01 * ladder.latencyPerEpisodeNs(), "CPU " + simulator.cpuPerEpisodeNs() +
+            ", latency " + simulator.latencyPerEpisodeNs() + " vs the ladder's " + ladder.cpuPerEpisodeNs() + ", " +
+            ladder.latencyPerEpisodeNs() + "; " + adaptive);
+    }
+
+    @Test
     void aThreadKeptOffItsCpuHalfTheTimeItWantsToRunPlansAsWithHalfItsLatencyWeight()
     {
         final double[] idleMachine = costsKeptOffTheCpu(1.0, 1, exponentialGaps(100_000, 5));
