@@ -203,12 +203,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final int MISSES_BEFORE_BACKOFF = 16;
 
     /**
-     * Repeated parks past the plan's last moment, and after an episode that surprised the histogram every repeated
-     * park, last at most the time already idle divided by this (but at least a floor), as a backoff would: work that
-     * comes when the plan did not expect it waits at most half as long again as the episode had lasted. Within the
-     * plan, repeated parks keep its period from the first: the plan has already weighed the work that comes early,
-     * and at memoryless gaps of milliseconds shortening the first parks of every episode would cost several extra
-     * wake-ups each, which the plan does not count.
+     * Repeated parks last at most the time already idle divided by this (but at least a floor), as a backoff would:
+     * work that comes when the plan did not expect it waits at most half as long again as the episode had lasted.
+     * Within a plan made for memoryless episodes ({@link IdleSchedule#steadyTrains}) they keep its period from the
+     * first unless the last episode surprised the histogram: that plan has weighed the work that comes early on a
+     * shape known well, and at memoryless gaps of milliseconds backing off would cost every episode several extra
+     * wake-ups, which the plan does not count.
      */
     static final long BACKOFF_DIVISOR = 2;
 
@@ -461,7 +461,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             final long periodNs;
             if (i < schedule.count)
             {
-                periodNs = surprises > 0 ?
+                periodNs = surprises > 0 || !schedule.steadyTrains ?
                     Math.min(schedule.periodsNs[i], elapsedNs / BACKOFF_DIVISOR) : schedule.periodsNs[i];
             }
             else if (plannedForWakes)

@@ -60,6 +60,15 @@ final class CostPlanner
      * further from it and keep their own shape.
      */
     static final double MEMORYLESS_DISTANCE = 0.4;
+
+    /**
+     * A plan made at least this much for memoryless episodes keeps its park trains' period from an episode's first
+     * park (see {@link IdleSchedule#steadyTrains}): the work that comes early is then weighed on a shape known well,
+     * and backing off from a floor at every episode's start would cost several wake-ups the plan does not count.
+     * Other plans back off, as a safety net: where the episodes are bursty or coupled to the worker's own parks (a
+     * pipeline's neighbouring stages), a plan's long first parks are what lets the workers fall asleep together.
+     */
+    static final double STEADY_TRAINS_SHARE = 0.25;
     static final int HALF_OCTAVE = IdleGapHistogram.BINS_PER_OCTAVE / 2;
     static final int MAX_TRAIN_BINS = 8 * IdleGapHistogram.BINS_PER_OCTAVE;
 
@@ -625,6 +634,7 @@ final class CostPlanner
     private void writeSchedule(final IdleSchedule schedule)
     {
         schedule.clear(longestParkNs);
+        schedule.steadyTrains = memorylessShare >= STEADY_TRAINS_SHARE;
         int i = 0;
         boolean room = true;
         while (i < BINS && room)

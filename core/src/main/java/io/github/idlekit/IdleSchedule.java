@@ -46,6 +46,12 @@ final class IdleSchedule
     final long[] periodsNs = new long[MAX_SEGMENTS];
     int count;
     long tailPeriodNs;
+
+    /**
+     * Whether repeated parks keep their period from an episode's first park, as the plan made for memoryless
+     * episodes counts them, rather than backing off from a floor.
+     */
+    boolean steadyTrains;
     private long version;
 
     /**
@@ -93,12 +99,14 @@ final class IdleSchedule
     {
         count = 0;
         this.tailPeriodNs = tailPeriodNs;
+        steadyTrains = false;
     }
 
     private void copyOf(final IdleSchedule source)
     {
         count = source.count;
         tailPeriodNs = source.tailPeriodNs;
+        steadyTrains = source.steadyTrains;
         System.arraycopy(source.kinds, 0, kinds, 0, count);
         System.arraycopy(source.endsNs, 0, endsNs, 0, count);
         System.arraycopy(source.periodsNs, 0, periodsNs, 0, count);

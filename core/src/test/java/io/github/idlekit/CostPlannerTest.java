@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,6 +50,34 @@ class CostPlannerTest
         assertEquals(atOnce, written(planner));
         assertTrue(slices > IdleGapHistogram.OCTAVES, slices + " slices");
         assertTrue(atOnce.startsWith("spin to "), atOnce);
+    }
+
+    @Test
+    void onlyAPlanMadeMostlyForMemorylessEpisodesKeepsItsParkTrainsSteady()
+    {
+        final ParkTimerModel timer = new ParkTimerModel(LINUX_LIKE, 0);
+        final IdleGapHistogram memoryless = exponentialGaps(10_000_000, 300);
+        final IdleGapHistogram twoPeaked = new IdleGapHistogram(CalibratedIdleStrategy.EPISODE_DECAY);
+        for (int i = 0; i < 300; i++)
+        {
+            final long gapNs = i % 2 == 0 ? 10_000 : 2_000_000;
+            twoPeaked.record(gapNs, gapNs);
+        }
+
+        assertTrue(planned(memoryless, timer).steadyTrains);
+        assertFalse(planned(twoPeaked, timer).steadyTrains);
+    }
+
+    private static IdleSchedule planned(final IdleGapHistogram gaps, final ParkTimerModel timer)
+    {
+        final CostPlanner planner = new CostPlanner();
+        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000);
+        assertTrue(planner.advance(new ScriptedWaits(), Long.MAX_VALUE));
+        final IdleSchedule schedule = new IdleSchedule();
+        schedule.beginRewrite();
+        planner.write(schedule);
+        schedule.endRewrite();
+        return schedule;
     }
 
     private static int slicesOfOneStep(final CostPlanner planner, final ScriptedWaits clock)
