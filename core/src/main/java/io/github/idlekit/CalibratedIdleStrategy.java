@@ -231,11 +231,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * however little is asked, so an episode's first park, which starts after its minimum spin, ends past a first
      * planned moment less than a floor away, and skipping the next moment too would merge two planned parks into
      * one of nearly two floors, where memoryless gaps near the floor want a park every floor. It parks one floor
-     * too where spinning on through what is left of the park and the spin after it would cost more than that
-     * floor's wait: a park the plan aimed at seven eighths of a floor lasts a floor and a little more, and skipping
-     * the next one would spin most of a floor where the plan meant to spin a few microseconds; and under a timer
-     * with slack a park can end long before its moment (another interrupt came within the slack), where spinning
-     * to the moment would cost milliseconds that parking again, as Agrona's ladder does, does not.
+     * too where what is left of the park is longer than the spin after it or than a few parks' CPU (see
+     * {@code spinsOnIntoTheWindow}).
      */
     static final long PARK_UNTIL_TOLERANCE = 16;
 
@@ -251,6 +248,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * enough that they never become rarer.
      */
     static final long EXPLORE_PARKS = 8;
+
+    /**
+     * The most CPU, in parks' worth, that the strategy spends spinning on through a planned park that is too close
+     * to make (see {@link #PARK_UNTIL_TOLERANCE}).
+     */
+    static final long SKIP_PARKS = 8;
 
     /**
      * Every episode busy-waits at least this long, about what Agrona's backoff spends on its 10 spins and 5 yields,
@@ -450,7 +453,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         int i = segment;
         while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] ||
             schedule.kinds[i] == IdleSchedule.PARK_UNTIL && schedule.endsNs[i] - elapsedNs < shortestParkNs &&
-            spinningOnCostsLessThanAFloorsPark(i, elapsedNs)))
+            spinsOnIntoTheWindow(i, elapsedNs)))
         {
             i++;
         }
@@ -627,21 +630,22 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
-     * Whether, with less than the shortest park left until the planned moment of segment {@code i}, spinning on
-     * through it and the spin window the plan puts after it costs less than parking now, which lasts a floor and
-     * ends past the window: spinning costs what is left plus about half the window, the park makes the work the
-     * window was for wait about a floor less those, at λ over the CPU weight.
+     * Whether, with less than the shortest park left until the planned moment of segment {@code i}, the strategy
+     * spins on through it into the spin window the plan puts after it: only where what is left is no longer than
+     * that window and costs at most {@value #SKIP_PARKS} parks' CPU. A park the plan aimed at seven eighths of a
+     * floor lasts a floor and a little more, and skipping the next park for a window of a few microseconds would
+     * spin most of a floor; under a timer with slack a park can end long before its moment (another interrupt came
+     * within the slack), and spinning to the moment would cost milliseconds that parking again, as Agrona's ladder
+     * does, does not.
      */
-    private boolean spinningOnCostsLessThanAFloorsPark(final int i, final long elapsedNs)
+    private boolean spinsOnIntoTheWindow(final int i, final long elapsedNs)
     {
         if (i + 1 >= schedule.count || schedule.kinds[i + 1] != IdleSchedule.SPIN)
         {
             return false;
         }
-        final double weight = planLatencyWeight();
         final long leftNs = schedule.endsNs[i] - elapsedNs;
-        final long windowNs = schedule.endsNs[i + 1] - schedule.endsNs[i];
-        return leftNs + windowNs / 2.0 < weight * (timer.floorNs() - leftNs - windowNs / 2.0);
+        return leftNs <= schedule.endsNs[i + 1] - schedule.endsNs[i] && leftNs <= SKIP_PARKS * timer.parkCpuNs();
     }
 
     private void busyWait(final long nowNs, final long elapsedNs)
