@@ -365,17 +365,11 @@ class CalibratedIdleStrategyTest
     @Test
     void memorylessGapsALittleLongerThanTheFloorParkEveryFloorAndCostNoMoreThanAgronasLadder()
     {
-        final TimerProfile profile = new TimerProfile(
-            73_000, 78_000, 73_000, 570, 40, 20_000, 64, TimerProfile.Source.MEASURED);
         final ScriptedWaits waits = floorAndParkCpuWaits(73_000, 20_000);
-        final CalibratedIdleStrategy adaptive = strategy(profile, IdlePreset.BALANCED, waits);
-        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, exponentialGaps(100_000, 7), 20_000).reset()
-            .run(adaptive, exponentialGaps(100_000, 8), 40_000);
-        final ScriptedWaits ladderWaits = floorAndParkCpuWaits(73_000, 20_000);
-        final PhasedIdleStrategy ladder = new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits);
-        final EpisodeSimulator agrona =
-            new EpisodeSimulator(ladderWaits).run(ladder, exponentialGaps(100_000, 8), 40_000);
+        final CalibratedIdleStrategy adaptive = strategy(memorylessProfile(73_000, 20_000), IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = afterLearning(adaptive, waits, 100_000);
+        final EpisodeSimulator agrona = agronaLadder(floorAndParkCpuWaits(73_000, 20_000), exponentialGaps(100_000, 8),
+            40_000);
 
         final String both = "adaptive CPU " + simulator.cpuPerEpisodeNs() + ", latency " +
             simulator.latencyPerEpisodeNs() + "; ladder CPU " + agrona.cpuPerEpisodeNs() + ", latency " +
@@ -387,16 +381,11 @@ class CalibratedIdleStrategyTest
     @Test
     void memorylessGapsOfMillisecondsCostNearlyWhatTheSquareRootPeriodDoes()
     {
-        final TimerProfile profile = new TimerProfile(
-            75_000, 78_000, 75_000, 570, 40, 23_500, 64, TimerProfile.Source.MEASURED);
         final ScriptedWaits waits = floorAndParkCpuWaits(75_000, 23_500);
-        final CalibratedIdleStrategy adaptive = strategy(profile, IdlePreset.BALANCED, waits);
-        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, exponentialGaps(10_000_000, 7), 20_000).reset()
-            .run(adaptive, exponentialGaps(10_000_000, 8), 40_000);
-        final ScriptedWaits ladderWaits = floorAndParkCpuWaits(75_000, 23_500);
-        final EpisodeSimulator agrona = new EpisodeSimulator(ladderWaits)
-            .run(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits), exponentialGaps(10_000_000, 8), 40_000);
+        final CalibratedIdleStrategy adaptive = strategy(memorylessProfile(75_000, 23_500), IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = afterLearning(adaptive, waits, 10_000_000);
+        final EpisodeSimulator agrona = agronaLadder(floorAndParkCpuWaits(75_000, 23_500),
+            exponentialGaps(10_000_000, 8), 40_000);
         final long squareRootPeriodNs = (long)Math.sqrt(2 * 23_500.0 * 10_000_000);
         final ScriptedWaits periodWaits = floorAndParkCpuWaits(75_000, 23_500);
         final IdlePlan everyPeriod =
@@ -480,8 +469,7 @@ class CalibratedIdleStrategyTest
             .run(adaptive, exponentialGaps(10_000_000, 6), 800);
         final ScriptedWaits ladderWaits = slackLikeWaits(15_625_000L);
         ladderWaits.parkCpuNs = 20_000;
-        final EpisodeSimulator ladder = new EpisodeSimulator(ladderWaits)
-            .run(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits), exponentialGaps(10_000_000, 6), 800);
+        final EpisodeSimulator ladder = agronaLadder(ladderWaits, exponentialGaps(10_000_000, 6), 800);
 
         assertTrue(simulator.cpuPerEpisodeNs() <= ladder.cpuPerEpisodeNs() &&
             simulator.latencyPerEpisodeNs() <= 1.01 * ladder.latencyPerEpisodeNs(), "CPU " + simulator.cpuPerEpisodeNs() +
@@ -590,6 +578,25 @@ class CalibratedIdleStrategyTest
     }
 
     /**
+     * A profile measured where parks last {@code floorNs} and cost {@code parkCpuNs} of CPU.
+     */
+    private static TimerProfile memorylessProfile(final long floorNs, final long parkCpuNs)
+    {
+        return new TimerProfile(floorNs, 78_000, floorNs, 570, 40, parkCpuNs, 64, TimerProfile.Source.MEASURED);
+    }
+
+    /**
+     * Runs {@code adaptive} through 20,000 memoryless episodes with mean {@code meanGapNs}, then measures 40,000
+     * more (the ones Agrona's ladder is measured on in these tests).
+     */
+    private static EpisodeSimulator afterLearning(
+        final CalibratedIdleStrategy adaptive, final ScriptedWaits waits, final long meanGapNs)
+    {
+        return new EpisodeSimulator(waits).run(adaptive, exponentialGaps(meanGapNs, 7), 20_000).reset()
+            .run(adaptive, exponentialGaps(meanGapNs, 8), 40_000);
+    }
+
+    /**
      * @return memoryless gaps with mean {@code meanNs}, the same sequence for the same seed.
      */
     private static LongSupplier exponentialGaps(final long meanNs, final long seed)
@@ -663,6 +670,14 @@ class CalibratedIdleStrategyTest
     {
         final PhasedIdleStrategy ladder = new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, waits);
         return new EpisodeSimulator(waits).run(ladder, gapsNs, 100).reset().run(ladder, gapsNs, 100);
+    }
+
+    /**
+     * @return Agrona's default ladder measured over {@code count} episodes with gaps from {@code gapsNs}.
+     */
+    private static EpisodeSimulator agronaLadder(final ScriptedWaits waits, final LongSupplier gapsNs, final int count)
+    {
+        return new EpisodeSimulator(waits).run(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, waits), gapsNs, count);
     }
 
     @Test
