@@ -17,9 +17,9 @@ package io.github.idlekit;
  * <p>What falls out: regular gaps park until just before the gap and spin the rest; memoryless gaps spin for a
  * threshold and then park; a coarse timer with gaps shorter than a tick parks at once or spins through, whichever
  * costs less; rare work parks with the square-root period. Episodes that look memoryless are planned for partly as
- * exactly memoryless ones with the learned mean (see {@link #MEMORYLESS_DISTANCE}). Past the learned distribution's 98th percentile the
- * arrival rate is taken to be at least that of a memoryless workload with the same mean (see
- * {@link #HAZARD_FLOOR}). A small prior, spread evenly over time up to the
+ * exactly memoryless ones with the learned mean (see {@link #MEMORYLESS_DISTANCE}). Past the learned
+ * distribution's 98th percentile the arrival rate is taken to be at least that of a memoryless workload with the
+ * same mean (see {@link #HAZARD_FLOOR}). A small prior, spread evenly over time up to the
  * histogram's horizon and as much again beyond it, keeps empty bins from looking free to spin through, so the plan
  * never spins for ever where work has stopped coming; being even in time, it adds almost nothing to the short
  * bins, where a prior would otherwise buy spinning that nothing observed asks for.
@@ -316,7 +316,7 @@ final class CostPlanner
             }
             final double observed = (1 - memorylessShare) *
                 ((1 - smoothedShare) * gaps.probability(k) + smoothedShare * spread / weights);
-            final double memoryless = memorylessShare * memorylessMass(k);
+            final double memoryless = memorylessShare * memorylessMass(k, k + 1);
             learned[k] = observed + memoryless;
             learnedMeanNs[k] = learned[k] > 0 ?
                 (observed * gaps.meanNs(k) + memoryless * memorylessMeanNs(k)) / learned[k] : gaps.meanNs(k);
@@ -355,19 +355,18 @@ final class CostPlanner
             {
                 learnedMass += gaps.probability(k);
             }
-            final double memoryless =
-                Math.exp(-gaps.edgeNs(g) / mean) - Math.exp(-gaps.edgeNs(end) / mean);
-            distance += Math.abs(learnedMass - memoryless) / 2;
+            distance += Math.abs(learnedMass - memorylessMass(g, end)) / 2;
         }
         memorylessShare = Math.max(0, 1 - distance / MEMORYLESS_DISTANCE);
     }
 
     /**
-     * @return the share of memoryless episodes with the fitted mean that end in bin {@code k}.
+     * @return the share of memoryless episodes with the fitted mean that end between edges {@code from} and
+     * {@code to}.
      */
-    private double memorylessMass(final int k)
+    private double memorylessMass(final int from, final int to)
     {
-        return Math.exp(-gaps.edgeNs(k) / fittedMeanNs) - Math.exp(-gaps.edgeNs(k + 1) / fittedMeanNs);
+        return Math.exp(-gaps.edgeNs(from) / fittedMeanNs) - Math.exp(-gaps.edgeNs(to) / fittedMeanNs);
     }
 
     /**
