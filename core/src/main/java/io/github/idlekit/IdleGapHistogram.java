@@ -192,6 +192,10 @@ final class IdleGapHistogram
         {
             return 0;
         }
+        if (lo < edgesNs[k] && edgesNs[k + 1] <= hi) // a bin covered whole, as most are by a long park
+        {
+            return 1;
+        }
         final double mean = meanNs(k);
         final double deviation = deviationNs(k);
         final double from = Math.max(edgesNs[k], mean - 2 * deviation);
@@ -212,6 +216,19 @@ final class IdleGapHistogram
      */
     private void spread(final long lo, final long hi, final int first, final int last, final double held)
     {
+        if (held > 0)
+        {
+            for (int k = first; k <= last; k++)
+            {
+                final double portion = mass[k] * shareWithin(k, lo, hi) / held;
+                if (portion > 0)
+                {
+                    add(k, weight * portion, Math.max(Math.max(lo, edgesNs[k]), Math.min(Math.min(hi, edgesNs[k + 1]),
+                        meanNs(k))));
+                }
+            }
+            return;
+        }
         double bins = 0;
         for (int k = first; k <= last; k++)
         {
@@ -221,15 +238,7 @@ final class IdleGapHistogram
         {
             final double from = Math.max(lo, edgesNs[k]);
             final double to = Math.min(hi, edgesNs[k + 1]);
-            if (held > 0)
-            {
-                final double portion = mass[k] * shareWithin(k, lo, hi) / held;
-                if (portion > 0)
-                {
-                    add(k, weight * portion, Math.max(from, Math.min(to, meanNs(k))));
-                }
-            }
-            else if (to > from && bins > 0)
+            if (to > from && bins > 0)
             {
                 add(k, weight * binShare(k, lo, hi) / bins, (from + to) / 2);
             }
