@@ -227,11 +227,11 @@ final class AeronPingPong
         }
         if (!measured)
         {
-            return CellResult.of(strategyName, workload.name(), roundTrips, 0, 0, null);
+            return CellResult.of(strategyName, workload.name(), roundTrips, 0, 0, null, -1);
         }
         final long cpuNs = os.getProcessCpuTime() - cpuStartNs - pacingCpuNs;
         final IdleCounts counts = null == countsBefore ? null : sum(agents).since(countsBefore);
-        return CellResult.of(strategyName, workload.name(), roundTrips, cpuNs, lastNs - measureFromNs, counts);
+        return CellResult.of(strategyName, workload.name(), roundTrips, cpuNs, lastNs - measureFromNs, counts, -1);
     }
 
     private static void echo(

@@ -19,6 +19,7 @@ import org.HdrHistogram.Histogram;
  * @param wallNs    the window's wall time.
  * @param idle      what the strategy's own statistics counted over the window, null for a strategy that keeps none
  *                  (Agrona's).
+ * @param sleeps    the consumer thread's voluntary context switches over the window, -1 where unknown.
  */
 record CellResult(
     String strategy,
@@ -32,7 +33,8 @@ record CellResult(
     double meanNs,
     long cpuNs,
     long wallNs,
-    IdleCounts idle)
+    IdleCounts idle,
+    long sleeps)
 {
     /**
      * The weights of mean latency against CPU per event in the cost columns.
@@ -45,12 +47,13 @@ record CellResult(
         final Histogram latencies,
         final long cpuNs,
         final long wallNs,
-        final IdleCounts idle)
+        final IdleCounts idle,
+        final long sleeps)
     {
         return new CellResult(strategy, workload, latencies.getTotalCount(),
             latencies.getValueAtPercentile(50), latencies.getValueAtPercentile(90),
             latencies.getValueAtPercentile(99), latencies.getValueAtPercentile(99.9),
-            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs, idle);
+            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs, idle, sleeps);
     }
 
     /**
@@ -59,6 +62,14 @@ record CellResult(
     double parksPerEvent()
     {
         return null == idle || events == 0 ? Double.NaN : (double)idle.parks() / events;
+    }
+
+    /**
+     * @return the consumer's sleeps (voluntary context switches) per event, NaN where unknown.
+     */
+    double sleepsPerEvent()
+    {
+        return sleeps < 0 || events == 0 ? Double.NaN : (double)sleeps / events;
     }
 
     /**

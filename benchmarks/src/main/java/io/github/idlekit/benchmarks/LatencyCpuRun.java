@@ -72,14 +72,14 @@ final class LatencyCpuRun
         final AtomicLong published = new AtomicLong();
         final AtomicLong handled = new AtomicLong();
         final Histogram latencies = new Histogram(HIGHEST_TRACKABLE_NS, 3);
-        final long[] cpuAndWall = new long[2];
+        final long[] cpuWallAndSleeps = new long[3];
         final IdleCounts[] idleCounts = new IdleCounts[2];
         final long startNs = System.nanoTime();
         final long measureFromNs = startNs + warmupNs;
         final EventLog log =
             workload.phased() ? new EventLog(startNs, (int)Math.min(maxEvents, MAX_LOGGED_EVENTS)) : null;
         final Thread consumer = new Thread(
-            () -> consume(strategy, published, handled, latencies, measureFromNs, cpuAndWall, idleCounts, log),
+            () -> consume(strategy, published, handled, latencies, measureFromNs, cpuWallAndSleeps, idleCounts, log),
             "compare-consumer");
         consumer.start();
         produce(published, handled, startNs, measureFromNs, StrategyCatalog.wakerOf(strategy));
@@ -89,8 +89,8 @@ final class LatencyCpuRun
         {
             stretches = Readaptation.of(workload, log.elapsedNs, log.latencyNs, log.cpuNs, log.count);
         }
-        return CellResult.of(strategyName, workload.name(), latencies, cpuAndWall[0], cpuAndWall[1],
-            null == idleCounts[1] ? null : idleCounts[1].since(idleCounts[0]));
+        return CellResult.of(strategyName, workload.name(), latencies, cpuWallAndSleeps[0], cpuWallAndSleeps[1],
+            null == idleCounts[1] ? null : idleCounts[1].since(idleCounts[0]), cpuWallAndSleeps[2]);
     }
 
     private void produce(
@@ -140,7 +140,7 @@ final class LatencyCpuRun
         final AtomicLong handled,
         final Histogram latencies,
         final long measureFromNs,
-        final long[] cpuAndWall,
+        final long[] cpuWallAndSleeps,
         final IdleCounts[] idleCounts,
         final EventLog log)
     {
@@ -148,6 +148,7 @@ final class LatencyCpuRun
             strategy instanceof ObservableIdleStrategy ? ((ObservableIdleStrategy)strategy).statistics() : null;
         long lastSeen = 0;
         long cpuStartNs = 0;
+        long sleepsAtStart = -1;
         long wallStartNs = 0;
         boolean measuring = false;
         while (true)
@@ -167,6 +168,7 @@ final class LatencyCpuRun
                     if (!measuring)
                     {
                         measuring = true;
+                        sleepsAtStart = ThreadSleeps.ofCurrentThread();
                         cpuStartNs = THREADS.getCurrentThreadCpuTime();
                         wallStartNs = publishNs;
                         idleCounts[0] = null == statistics ? null : IdleCounts.of(statistics);
@@ -190,8 +192,10 @@ final class LatencyCpuRun
         }
         if (measuring)
         {
-            cpuAndWall[0] = THREADS.getCurrentThreadCpuTime() - cpuStartNs;
-            cpuAndWall[1] = System.nanoTime() - wallStartNs;
+            cpuWallAndSleeps[0] = THREADS.getCurrentThreadCpuTime() - cpuStartNs;
+            cpuWallAndSleeps[1] = System.nanoTime() - wallStartNs;
+            final long sleepsAtEnd = ThreadSleeps.ofCurrentThread();
+            cpuWallAndSleeps[2] = sleepsAtStart < 0 || sleepsAtEnd < 0 ? -1 : sleepsAtEnd - sleepsAtStart;
             idleCounts[1] = null == statistics ? null : IdleCounts.of(statistics);
         }
     }
