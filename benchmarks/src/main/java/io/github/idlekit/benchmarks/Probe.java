@@ -13,14 +13,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The {@code probe} command: prints this machine's {@link TimerProfile}, the thresholds each {@link IdlePreset}
- * derives from it, and what each preset's strategies do in one idle episode, the first thing to look at on a new
- * machine or OS.
+ * The {@code probe} command: prints this machine's {@link TimerProfile}, what memory costs right after a park
+ * ({@link ColdReadsAfterPark}), the thresholds each {@link IdlePreset} derives from the profile, and what each
+ * preset's strategies do in one idle episode, the first thing to look at on a new machine or OS.
  */
 final class Probe
 {
     private static final Path TIMER_SLACK = Path.of("/proc/self/timerslack_ns");
     private static final long IDLE_EPISODE_NS = 100_000_000L;
+    private static final int COLD_READ_PARKS = 32;
 
     private Probe()
     {
@@ -35,6 +36,7 @@ final class Probe
             out.println("timer slack inherited by new threads: " + slack + " ns");
         }
         out.println("timer profile: " + TimerProfile.current());
+        out.println(new ColdReadsAfterPark().measure(COLD_READ_PARKS));
         out.println("presets:");
         for (final IdlePreset preset : IdlePreset.values())
         {
