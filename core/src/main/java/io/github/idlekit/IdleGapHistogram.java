@@ -88,10 +88,10 @@ final class IdleGapHistogram
         }
         else
         {
-            double held = 0;
-            for (int k = first; k <= last; k++)
+            double held = mass[first] * shareWithin(first, lo, hi) + mass[last] * shareWithin(last, lo, hi);
+            for (int k = first + 1; k < last; k++)
             {
-                held += mass[k] * shareWithin(k, lo, hi);
+                held += mass[k];
             }
             final double octaves = Math.log(Math.max(hi, 1.0) / Math.max(lo, FIRST_EDGE_NS)) / Math.log(2);
             if (total >= MIN_HISTORY * weight && held < SURPRISE_SHARE * total * Math.min(1, octaves / 2))
@@ -212,21 +212,26 @@ final class IdleGapHistogram
      * weight {@code held} there already, or, where there is none, evenly over the bins (so evenly per octave).
      * Even per octave rather than even in time puts the unknown arrival early as often as late: a plan that then
      * spins a little longer sees the truth and corrects itself, where one told that work comes late would park
-     * on and never learn otherwise.
+     * on and never learn otherwise. A bin covered whole takes its share as the episodes it holds lie, so its
+     * weight, their sum and their squares all grow by one factor and its mean and deviation stay: a few
+     * multiplications per bin, where a park of a coarse timer's tick covers a hundred bins.
      */
     private void spread(final long lo, final long hi, final int first, final int last, final double held)
     {
         if (held > 0)
         {
-            for (int k = first; k <= last; k++)
+            addShareOfEdgeBin(first, lo, hi, held);
+            final double growth = 1 + weight / held;
+            double added = 0;
+            for (int k = first + 1; k < last; k++)
             {
-                final double portion = mass[k] * shareWithin(k, lo, hi) / held;
-                if (portion > 0)
-                {
-                    add(k, weight * portion, Math.max(Math.max(lo, edgesNs[k]), Math.min(Math.min(hi, edgesNs[k + 1]),
-                        meanNs(k))));
-                }
+                added += mass[k];
+                mass[k] *= growth;
+                weightedSumNs[k] *= growth;
+                weightedSquaresNs2[k] *= growth;
             }
+            total += added * (growth - 1);
+            addShareOfEdgeBin(last, lo, hi, held);
             return;
         }
         double bins = 0;
@@ -242,6 +247,20 @@ final class IdleGapHistogram
             {
                 add(k, weight * binShare(k, lo, hi) / bins, (from + to) / 2);
             }
+        }
+    }
+
+    /**
+     * Adds to bin {@code k}, which {@code (lo, hi]} may cover only in part, its portion of an interval spread in
+     * proportion to the weight {@code held} in the interval, at its episodes' mean or the nearer end of the interval.
+     */
+    private void addShareOfEdgeBin(final int k, final long lo, final long hi, final double held)
+    {
+        final double portion = mass[k] * shareWithin(k, lo, hi) / held;
+        if (portion > 0)
+        {
+            add(k, weight * portion, Math.max(Math.max(lo, edgesNs[k]), Math.min(Math.min(hi, edgesNs[k + 1]),
+                meanNs(k))));
         }
     }
 

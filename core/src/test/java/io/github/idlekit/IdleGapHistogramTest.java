@@ -1,0 +1,94 @@
+package io.github.idlekit;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IdleGapHistogramTest
+{
+    private static final double DECAY = CalibratedIdleStrategy.EPISODE_DECAY;
+
+    @Test
+    void anEpisodeKnownOnlyToHaveEndedDuringAParkTakesTheShapeOfTheEpisodesItCovers()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        for (int i = 0; i < 20; i++)
+        {
+            gaps.record(10_000 + 100 * i, 10_000 + 100 * i);
+            gaps.record(1_000_000 + 5_000 * i, 1_000_000 + 5_000 * i);
+        }
+        final int shortBin = gaps.binOf(10_500);
+        final int longBin = gaps.binOf(1_050_000);
+        final double shortShare = gaps.probability(shortBin);
+        final double shortMeanNs = gaps.meanNs(shortBin);
+        final double shortDeviationNs = gaps.deviationNs(shortBin);
+        final double longMeanNs = gaps.meanNs(longBin);
+        final double longDeviationNs = gaps.deviationNs(longBin);
+
+        final boolean surprised = gaps.record(2_000, 15_600_000);
+
+        assertFalse(surprised, "the park covers every episode recorded");
+        assertEquals(shortShare, gaps.probability(shortBin), 1e-12);
+        assertEquals(shortMeanNs, gaps.meanNs(shortBin), 1e-6);
+        assertEquals(longMeanNs, gaps.meanNs(longBin), 1e-6);
+        assertTrue(shortDeviationNs > 0 && longDeviationNs > 0);
+        assertEquals(shortDeviationNs, gaps.deviationNs(shortBin), 1e-6);
+        assertEquals(longDeviationNs, gaps.deviationNs(longBin), 1e-6);
+        assertEquals(1.0, totalProbability(gaps), 1e-12);
+    }
+
+    @Test
+    void aParkOverBinsHoldingNothingSpreadsTheEpisodeEvenlyPerOctave()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        final long fromNs = IdleGapHistogram.FIRST_EDGE_NS * 4;
+
+        gaps.record(fromNs, fromNs * 16);
+
+        for (int octave = 0; octave < 4; octave++)
+        {
+            double share = 0;
+            for (int k = gaps.binOf(fromNs << octave); k < gaps.binOf(fromNs << (octave + 1)); k++)
+            {
+                share += gaps.probability(k);
+            }
+            assertEquals(0.25, share, 0.01, "octave " + octave);
+        }
+        assertEquals(1.0, totalProbability(gaps), 1e-12);
+    }
+
+    @Test
+    void anEpisodeFarFromAllHistoryIsASurpriseAndOneAmongItIsNot()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        for (int i = 0; i < 100; i++)
+        {
+            gaps.record(10_000, 10_000);
+        }
+
+        assertFalse(gaps.record(11_000, 11_000));
+        assertTrue(gaps.record(10_000_000, 10_000_000));
+        assertTrue(gaps.record(100_000_000, 400_000_000), "a park that covers no history");
+    }
+
+    @Test
+    void rejectsADecayOutsideZeroToOne()
+    {
+        final IllegalArgumentException thrown =
+            assertThrows(IllegalArgumentException.class, () -> new IdleGapHistogram(1.5));
+        assertEquals("decay must be in (0, 1): 1.5", thrown.getMessage());
+    }
+
+    private static double totalProbability(final IdleGapHistogram gaps)
+    {
+        double total = 0;
+        for (int k = 0; k < IdleGapHistogram.BINS; k++)
+        {
+            total += gaps.probability(k);
+        }
+        return total;
+    }
+}
