@@ -184,17 +184,14 @@ final class IdleGapHistogram
 
     /**
      * @return the share of bin {@code k}'s episodes that lie in {@code (lo, hi]}, taking them to lie evenly within
-     * two deviations of their mean (a point where they all lie together).
+     * two deviations of their mean (a point where they all lie together); asked only of the two bins at an
+     * interval's ends, since the bins between are covered whole.
      */
     private double shareWithin(final int k, final long lo, final long hi)
     {
         if (mass[k] <= 0)
         {
             return 0;
-        }
-        if (lo < edgesNs[k] && edgesNs[k + 1] <= hi) // a bin covered whole, as most are by a long park
-        {
-            return 1;
         }
         final double mean = meanNs(k);
         final double deviation = deviationNs(k);
