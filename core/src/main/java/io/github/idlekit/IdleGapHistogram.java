@@ -3,7 +3,9 @@ package io.github.idlekit;
 /**
  * How long this thread's idle episodes last, as a decaying histogram over log-spaced bins: an episode starts at
  * the first idle call after work and ends when work is seen. Fixed size, allocation-free, O(1) for an episode
- * seen while spinning and O(bins covered) for one that ended during a park.
+ * seen while spinning; for one that ended during a park, O(the fewer of the bins the park covers and the occupied
+ * bins it does not), a few bins either way whether the park covers a couple of bins (a native timer's floor) or
+ * nearly all the history (a coarse timer's tick).
  *
  * <p>Bins are {@value #BINS_PER_OCTAVE} per octave from {@value #FIRST_EDGE_NS} ns over {@value #OCTAVES}
  * octaves (to about four seconds), plus a first bin from 0. Eight per octave keeps a bin around a regular gap
@@ -21,6 +23,11 @@ package io.github.idlekit;
  * which hold little of any workload) doubles the weight of itself and every later episode against the older ones,
  * so a new workload outweighs the old one within a few episodes while a stable one, rarely surprising, keeps its
  * history. Weights are rescaled before they overflow.
+ *
+ * <p>The bins hold their weights divided by one common scale, so that growing every bin a park covers by one factor
+ * can grow the scale instead and shrink the few occupied bins outside the park. Bins at the ends of the occupied
+ * range that hold less than {@value #NEGLIGIBLE_SHARE} of the weight are emptied, so that the range follows the
+ * workload rather than everything it has ever been.
  */
 final class IdleGapHistogram
 {
@@ -37,6 +44,12 @@ final class IdleGapHistogram
      * episodes every spread-out workload looks surprising, and boosting would shrink the history further.
      */
     static final double MIN_HISTORY = 16;
+
+    /**
+     * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied.
+     */
+    static final double NEGLIGIBLE_SHARE = 1e-9;
+
     private static final double RESCALE_ABOVE = 1e100;
 
     private final long[] edgesNs = new long[BINS + 1];
@@ -46,6 +59,9 @@ final class IdleGapHistogram
     private final double growthPerEpisode;
     private double weight = 1.0;
     private double total;
+    private double scale = 1.0;
+    private int lowest = BINS;
+    private int highest = -1;
     private long episodes;
 
     /**
@@ -88,11 +104,9 @@ final class IdleGapHistogram
         }
         else
         {
-            double held = mass[first] * shareWithin(first, lo, hi) + mass[last] * shareWithin(last, lo, hi);
-            for (int k = first + 1; k < last; k++)
-            {
-                held += mass[k];
-            }
+            final double inside = massBetween(first, last);
+            double held = inside + scale * (mass[first] * shareWithin(first, lo, hi) +
+                mass[last] * shareWithin(last, lo, hi));
             final double octaves = Math.log(Math.max(hi, 1.0) / Math.max(lo, FIRST_EDGE_NS)) / Math.log(2);
             if (total >= MIN_HISTORY * weight && held < SURPRISE_SHARE * total * Math.min(1, octaves / 2))
             {
@@ -100,8 +114,9 @@ final class IdleGapHistogram
                 held = 0;
                 surprised = true;
             }
-            spread(lo, hi, first, last, held);
+            spread(lo, hi, first, last, held < NEGLIGIBLE_SHARE * total ? 0 : held, inside);
         }
+        dropNegligibleEnds();
         episodes++;
         weight *= growthPerEpisode;
         if (weight > RESCALE_ABOVE)
@@ -140,7 +155,7 @@ final class IdleGapHistogram
      */
     double probability(final int k)
     {
-        return total > 0 ? mass[k] / total : 0;
+        return total > 0 ? scale * mass[k] / total : 0;
     }
 
     /**
@@ -175,11 +190,52 @@ final class IdleGapHistogram
     private double nearbyMass(final int k)
     {
         double nearby = 0;
-        for (int b = Math.max(0, k - NEARBY_BINS); b <= Math.min(BINS - 1, k + NEARBY_BINS); b++)
+        for (int b = Math.max(lowest, k - NEARBY_BINS); b <= Math.min(highest, k + NEARBY_BINS); b++)
         {
             nearby += mass[b];
         }
-        return nearby;
+        return scale * nearby;
+    }
+
+    /**
+     * @return the weight in the bins strictly between {@code first} and {@code last}: summed directly, or, where
+     * fewer occupied bins lie outside them, as the total less those (directly after all where that leaves too
+     * little to trust the subtraction).
+     */
+    private double massBetween(final int first, final int last)
+    {
+        final int from = Math.max(first + 1, lowest);
+        final int to = Math.min(last - 1, highest);
+        if (from > to)
+        {
+            return 0;
+        }
+        if (to - from < occupiedOutside(first, last))
+        {
+            return scale * sum(from, to);
+        }
+        final double between = total - scale * (sum(lowest, Math.min(first, highest)) +
+            sum(Math.max(last, lowest), highest));
+        return between > NEGLIGIBLE_SHARE * total ? between : scale * sum(from, to);
+    }
+
+    /**
+     * @return how many bins of the occupied range lie outside the bins strictly between {@code first} and
+     * {@code last}.
+     */
+    private int occupiedOutside(final int first, final int last)
+    {
+        return Math.max(0, Math.min(first, highest) - lowest + 1) + Math.max(0, highest - Math.max(last, lowest) + 1);
+    }
+
+    private double sum(final int from, final int to)
+    {
+        double sum = 0;
+        for (int k = from; k <= to; k++)
+        {
+            sum += mass[k];
+        }
+        return sum;
     }
 
     /**
@@ -210,25 +266,37 @@ final class IdleGapHistogram
      * Even per octave rather than even in time puts the unknown arrival early as often as late: a plan that then
      * spins a little longer sees the truth and corrects itself, where one told that work comes late would park
      * on and never learn otherwise. A bin covered whole takes its share as the episodes it holds lie, so its
-     * weight, their sum and their squares all grow by one factor and its mean and deviation stay: a few
-     * multiplications per bin, where a park of a coarse timer's tick covers a hundred bins.
+     * weight, their sum and their squares all grow by one factor and its mean and deviation stay; where fewer
+     * occupied bins lie outside the covered ones (a park of a coarse timer's tick covers a hundred bins and nearly
+     * all the history), the common scale grows by the factor instead and those few bins shrink by it.
      */
-    private void spread(final long lo, final long hi, final int first, final int last, final double held)
+    private void spread(
+        final long lo, final long hi, final int first, final int last, final double held, final double inside)
     {
         if (held > 0)
         {
-            addShareOfEdgeBin(first, lo, hi, held);
             final double growth = 1 + weight / held;
-            double added = 0;
-            for (int k = first + 1; k < last; k++)
+            final double firstShare = weight * mass[first] * shareWithin(first, lo, hi) * scale / held;
+            final double lastShare = weight * mass[last] * shareWithin(last, lo, hi) * scale / held;
+            final int from = Math.max(first + 1, lowest);
+            final int to = Math.min(last - 1, highest);
+            if (to - from < occupiedOutside(first, last))
             {
-                added += mass[k];
-                mass[k] *= growth;
-                weightedSumNs[k] *= growth;
-                weightedSquaresNs2[k] *= growth;
+                grow(from, to, growth);
             }
-            total += added * (growth - 1);
-            addShareOfEdgeBin(last, lo, hi, held);
+            else
+            {
+                scale *= growth;
+                grow(lowest, Math.min(first, highest), 1 / growth);
+                grow(Math.max(last, lowest), highest, 1 / growth);
+                if (scale > RESCALE_ABOVE)
+                {
+                    foldScale();
+                }
+            }
+            total += inside * (growth - 1);
+            addShareOfEdgeBin(first, firstShare, lo, hi);
+            addShareOfEdgeBin(last, lastShare, lo, hi);
             return;
         }
         double bins = 0;
@@ -248,16 +316,24 @@ final class IdleGapHistogram
     }
 
     /**
-     * Adds to bin {@code k}, which {@code (lo, hi]} may cover only in part, its portion of an interval spread in
-     * proportion to the weight {@code held} in the interval, at its episodes' mean or the nearer end of the interval.
+     * Adds {@code share} to bin {@code k}, which {@code (lo, hi]} may cover only in part, at its episodes' mean or
+     * the nearer end of the interval.
      */
-    private void addShareOfEdgeBin(final int k, final long lo, final long hi, final double held)
+    private void addShareOfEdgeBin(final int k, final double share, final long lo, final long hi)
     {
-        final double portion = mass[k] * shareWithin(k, lo, hi) / held;
-        if (portion > 0)
+        if (share > 0)
         {
-            add(k, weight * portion, Math.max(Math.max(lo, edgesNs[k]), Math.min(Math.min(hi, edgesNs[k + 1]),
-                meanNs(k))));
+            add(k, share, Math.max(Math.max(lo, edgesNs[k]), Math.min(Math.min(hi, edgesNs[k + 1]), meanNs(k))));
+        }
+    }
+
+    private void grow(final int from, final int to, final double growth)
+    {
+        for (int k = from; k <= to; k++)
+        {
+            mass[k] *= growth;
+            weightedSumNs[k] *= growth;
+            weightedSquaresNs2[k] *= growth;
         }
     }
 
@@ -277,23 +353,57 @@ final class IdleGapHistogram
 
     private void add(final int k, final double w, final double atNs)
     {
-        mass[k] += w;
-        weightedSumNs[k] += w * atNs;
-        weightedSquaresNs2[k] += w * atNs * atNs;
+        final double stored = w / scale;
+        mass[k] += stored;
+        weightedSumNs[k] += stored * atNs;
+        weightedSquaresNs2[k] += stored * atNs * atNs;
         total += w;
+        lowest = Math.min(lowest, k);
+        highest = Math.max(highest, k);
+    }
+
+    /**
+     * Empties the occupied range's end bins while they hold a negligible share of the weight.
+     */
+    private void dropNegligibleEnds()
+    {
+        while (lowest < highest && scale * mass[lowest] < NEGLIGIBLE_SHARE * total)
+        {
+            empty(lowest++);
+        }
+        while (highest > lowest && scale * mass[highest] < NEGLIGIBLE_SHARE * total)
+        {
+            empty(highest--);
+        }
+    }
+
+    private void empty(final int k)
+    {
+        total -= scale * mass[k];
+        mass[k] = 0;
+        weightedSumNs[k] = 0;
+        weightedSquaresNs2[k] = 0;
     }
 
     private void rescale()
     {
         final double factor = 1 / weight;
-        for (int k = 0; k < BINS; k++)
-        {
-            mass[k] *= factor;
-            weightedSumNs[k] *= factor;
-            weightedSquaresNs2[k] *= factor;
-        }
+        scale *= factor;
         total *= factor;
         weight = 1.0;
+        if (scale < 1 / RESCALE_ABOVE)
+        {
+            foldScale();
+        }
+    }
+
+    /**
+     * Multiplies the scale into the bins, before it overflows or underflows.
+     */
+    private void foldScale()
+    {
+        grow(lowest, highest, scale);
+        scale = 1.0;
     }
 
     private static double log2(final double value)

@@ -41,6 +41,48 @@ class IdleGapHistogramTest
     }
 
     @Test
+    void aParkCoveringMostOfTheHistoryGrowsWhatItCoversAndLeavesTheRestToFade()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        for (int i = 0; i < 20; i++)
+        {
+            gaps.record(10_000 + 100 * i, 10_000 + 100 * i);
+            gaps.record(1_000_000 + 5_000 * i, 1_000_000 + 5_000 * i);
+            gaps.record(100_000_000 + 50_000 * i, 100_000_000 + 50_000 * i);
+        }
+        final int shortBin = gaps.binOf(10_500);
+        final int longBin = gaps.binOf(1_050_000);
+        final int rareBin = gaps.binOf(100_500_000);
+        final double coveredRatio = gaps.probability(shortBin) / gaps.probability(longBin);
+        final double rareShare = gaps.probability(rareBin);
+        final double rareMeanNs = gaps.meanNs(rareBin);
+
+        gaps.record(2_000, 15_600_000);
+
+        assertEquals(coveredRatio, gaps.probability(shortBin) / gaps.probability(longBin), 1e-9);
+        assertTrue(gaps.probability(rareBin) < rareShare, "the bins the park does not cover hold less of the weight");
+        assertEquals(rareMeanNs, gaps.meanNs(rareBin), 1e-3);
+        assertEquals(1.0, totalProbability(gaps), 1e-12);
+    }
+
+    @Test
+    void binsLeftWithANegligibleShareAreEmptied()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        for (int i = 0; i < 100; i++)
+        {
+            gaps.record(10_000, 10_000);
+        }
+        for (int i = 0; i < 2_000; i++)
+        {
+            gaps.record(1_000_000, 1_000_000);
+        }
+
+        assertEquals(0.0, gaps.probability(gaps.binOf(10_000)), "faded below any share a plan could use");
+        assertEquals(1.0, gaps.probability(gaps.binOf(1_000_000)), 1e-12);
+    }
+
+    @Test
     void aParkOverBinsHoldingNothingSpreadsTheEpisodeEvenlyPerOctave()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
