@@ -69,14 +69,8 @@ class IdleGapHistogramTest
     void binsLeftWithANegligibleShareAreEmptied()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
-        for (int i = 0; i < 100; i++)
-        {
-            gaps.record(10_000, 10_000);
-        }
-        for (int i = 0; i < 2_000; i++)
-        {
-            gaps.record(1_000_000, 1_000_000);
-        }
+        recordPoints(gaps, 10_000, 100);
+        recordPoints(gaps, 1_000_000, 2_000);
 
         assertEquals(0.0, gaps.probability(gaps.binOf(10_000)), "faded below any share a plan could use");
         assertEquals(1.0, gaps.probability(gaps.binOf(1_000_000)), 1e-12);
@@ -106,10 +100,7 @@ class IdleGapHistogramTest
     void anEpisodeFarFromAllHistoryIsASurpriseAndOneAmongItIsNot()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
-        for (int i = 0; i < 100; i++)
-        {
-            gaps.record(10_000, 10_000);
-        }
+        recordPoints(gaps, 10_000, 100);
 
         assertFalse(gaps.record(11_000, 11_000));
         assertTrue(gaps.record(10_000_000, 10_000_000));
@@ -132,5 +123,13 @@ class IdleGapHistogramTest
             total += gaps.probability(k);
         }
         return total;
+    }
+
+    private static void recordPoints(final IdleGapHistogram gaps, final long episodeNs, final int times)
+    {
+        for (int i = 0; i < times; i++)
+        {
+            gaps.record(episodeNs, episodeNs);
+        }
     }
 }
