@@ -15,11 +15,7 @@ class IdleGapHistogramTest
     void anEpisodeKnownOnlyToHaveEndedDuringAParkTakesTheShapeOfTheEpisodesItCovers()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
-        for (int i = 0; i < 20; i++)
-        {
-            gaps.record(10_000 + 100 * i, 10_000 + 100 * i);
-            gaps.record(1_000_000 + 5_000 * i, 1_000_000 + 5_000 * i);
-        }
+        recordSpreadAround(gaps, 10_000, 1_000_000);
         final int shortBin = gaps.binOf(10_500);
         final int longBin = gaps.binOf(1_050_000);
         final double shortShare = gaps.probability(shortBin);
@@ -44,12 +40,7 @@ class IdleGapHistogramTest
     void aParkCoveringMostOfTheHistoryGrowsWhatItCoversAndLeavesTheRestToFade()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
-        for (int i = 0; i < 20; i++)
-        {
-            gaps.record(10_000 + 100 * i, 10_000 + 100 * i);
-            gaps.record(1_000_000 + 5_000 * i, 1_000_000 + 5_000 * i);
-            gaps.record(100_000_000 + 50_000 * i, 100_000_000 + 50_000 * i);
-        }
+        recordSpreadAround(gaps, 10_000, 1_000_000, 100_000_000);
         final int shortBin = gaps.binOf(10_500);
         final int longBin = gaps.binOf(1_050_000);
         final int rareBin = gaps.binOf(100_500_000);
@@ -130,6 +121,21 @@ class IdleGapHistogramTest
         for (int i = 0; i < times; i++)
         {
             gaps.record(episodeNs, episodeNs);
+        }
+    }
+
+    /**
+     * Records twenty episodes a hundredth apart from each of {@code centresNs}, in turn.
+     */
+    private static void recordSpreadAround(final IdleGapHistogram gaps, final long... centresNs)
+    {
+        for (int i = 0; i < 20; i++)
+        {
+            for (final long centreNs : centresNs)
+            {
+                final long episodeNs = centreNs + centreNs / 100 * i;
+                gaps.record(episodeNs, episodeNs);
+            }
         }
     }
 }
