@@ -40,6 +40,8 @@ final class AeronCommand
             " [--baseline agrona-backoff] [--out aeron-results]");
         out.println("   an embedded media driver, ping and pong over UDP loopback, every agent idling with the " +
             "strategy; --quick: 2 s per cell");
+        out.println("   a strategy <path>/<conductors>, e.g. idlekit-balanced/idlekit-low-cpu, gives the conductors " +
+            "and the async executor, off the round trip's path, the second");
         out.println("   --verbose: after each cell, the idlekit agents' counters as the driver's counters file " +
             "shows them (AeronStat)");
     }
@@ -57,9 +59,10 @@ final class AeronCommand
         final boolean verbose = arguments.flag("--verbose");
         final boolean quiet = arguments.flag("--quiet");
         final List<Workload> workloads = Workload.parseList(arguments.value("--workloads", DEFAULT_WORKLOADS));
-        final List<String> strategies =
-            new ArrayList<>(StrategyCatalog.parseList(arguments.value("--strategies", DEFAULT_STRATEGIES)));
-        final String baseline = StrategyCatalog.parseList(arguments.value("--baseline", "agrona-backoff")).get(0);
+        final List<String> strategies = new ArrayList<>(
+            StrategyCatalog.parseList(arguments.value("--strategies", DEFAULT_STRATEGIES), AeronPingPong::check));
+        final String baseline =
+            StrategyCatalog.parseList(arguments.value("--baseline", "agrona-backoff"), AeronPingPong::check).get(0);
         if (!strategies.contains(baseline))
         {
             strategies.add(baseline);

@@ -33,6 +33,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * thread exchanging one message at a time over UDP on the loopback interface, and every agent (driver conductor,
  * sender and receiver or their shared forms, the client conductor, ping's wait for the pong and pong's wait for
  * the ping) idling with its own instance of the strategy under test, created by name as Aeron creates them.
+ * A name of the form {@code <path>/<conductors>} gives the agents off the round trip's path (the driver's and the
+ * client's conductors and the driver's async executor) the second strategy, as Aeron users do with
+ * {@code -Daeron.conductor.idle.strategy}: no strategy can tell from its own episodes that its latency does not
+ * count.
  *
  * <p>The ping thread waits the workload's gap after each pong, timed with a {@link PrecisePacer} (never with the
  * strategy under test), then sends its {@code System.nanoTime}; the round trip ends when the pong comes back. CPU
@@ -47,8 +51,11 @@ final class AeronPingPong
     private static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
     private static final long CONNECT_TIMEOUT_NS = 10_000_000_000L;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final String CONDUCTORS_SEPARATOR = "/";
 
     private final String strategyName;
+    private final String pathStrategy;
+    private final String conductorStrategy;
     private final Workload workload;
     private final ThreadingMode threadingMode;
     private final PrecisePacer pacer;
@@ -65,6 +72,9 @@ final class AeronPingPong
         final long durationNs)
     {
         this.strategyName = strategyName;
+        final String[] roles = roles(strategyName);
+        this.pathStrategy = roles[0];
+        this.conductorStrategy = roles[roles.length - 1];
         this.workload = workload;
         this.threadingMode = threadingMode;
         this.pacer = pacer;
@@ -97,30 +107,30 @@ final class AeronPingPong
         switch (threadingMode)
         {
             case DEDICATED:
-                driverContext.conductorIdleStrategy(agent(agents, "driver-conductor"))
-                    .senderIdleStrategy(agent(agents, "sender"))
-                    .receiverIdleStrategy(agent(agents, "receiver"));
+                driverContext.conductorIdleStrategy(agent(agents, "driver-conductor", conductorStrategy))
+                    .senderIdleStrategy(agent(agents, "sender", pathStrategy))
+                    .receiverIdleStrategy(agent(agents, "receiver", pathStrategy));
                 break;
             case SHARED_NETWORK:
-                driverContext.conductorIdleStrategy(agent(agents, "driver-conductor"))
-                    .sharedNetworkIdleStrategy(agent(agents, "sender-receiver"));
+                driverContext.conductorIdleStrategy(agent(agents, "driver-conductor", conductorStrategy))
+                    .sharedNetworkIdleStrategy(agent(agents, "sender-receiver", pathStrategy));
                 break;
             default:
-                driverContext.sharedIdleStrategy(agent(agents, "driver"));
+                driverContext.sharedIdleStrategy(agent(agents, "driver", pathStrategy));
         }
-        final IdleStrategy asyncExecutorIdle = StrategyCatalog.create(strategyName);
+        final IdleStrategy asyncExecutorIdle = StrategyCatalog.create(conductorStrategy);
         driverContext.asyncExecutorIdleStrategy(asyncExecutorIdle);
         try (MediaDriver driver = MediaDriver.launchEmbedded(driverContext);
             Aeron aeron = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(driver.aeronDirectoryName())
-                .idleStrategy(agent(agents, "client-conductor"))))
+                .idleStrategy(agent(agents, "client-conductor", conductorStrategy))))
         {
             if (driverContext.asyncExecutorEnabled())
             {
                 agents.put("async-executor", asyncExecutorIdle);
             }
-            final IdleStrategy pingIdle = agent(agents, "ping");
-            final IdleStrategy pongIdle = agent(agents, "pong");
+            final IdleStrategy pingIdle = agent(agents, "ping", pathStrategy);
+            final IdleStrategy pongIdle = agent(agents, "pong", pathStrategy);
             for (final Map.Entry<String, IdleStrategy> agent : agents.entrySet())
             {
                 if (agent.getValue() instanceof ObservableIdleStrategy)
@@ -159,9 +169,33 @@ final class AeronPingPong
         }
     }
 
-    private IdleStrategy agent(final Map<String, IdleStrategy> agents, final String name)
+    /**
+     * Checks a strategy name as this class takes it: one strategy, or {@code <path>/<conductors>}.
+     *
+     * @throws IllegalArgumentException naming the strategy when either part is none, or there are more than two.
+     */
+    static void check(final String strategyName)
     {
-        final IdleStrategy strategy = StrategyCatalog.create(strategyName);
+        for (final String role : roles(strategyName))
+        {
+            StrategyCatalog.create(role);
+        }
+    }
+
+    private static String[] roles(final String strategyName)
+    {
+        final String[] roles = strategyName.split(CONDUCTORS_SEPARATOR, -1);
+        if (roles.length > 2)
+        {
+            throw new IllegalArgumentException("strategy '" + strategyName + "': expected <strategy> or " +
+                "<strategy on the round trip's path>" + CONDUCTORS_SEPARATOR + "<strategy of the conductors>");
+        }
+        return roles;
+    }
+
+    private static IdleStrategy agent(final Map<String, IdleStrategy> agents, final String name, final String role)
+    {
+        final IdleStrategy strategy = StrategyCatalog.create(role);
         agents.put(name, strategy);
         return strategy;
     }

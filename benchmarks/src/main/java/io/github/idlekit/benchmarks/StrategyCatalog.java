@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -147,13 +148,25 @@ final class StrategyCatalog
      */
     static List<String> parseList(final String list)
     {
+        return parseList(list, StrategyCatalog::create);
+    }
+
+    /**
+     * Parses a {@code ;}-separated list of strategy names that {@code check} accepts.
+     *
+     * @param list  the names.
+     * @param check throws {@link IllegalArgumentException} for a name it does not accept.
+     * @return the names.
+     */
+    static List<String> parseList(final String list, final Consumer<String> check)
+    {
         final List<String> names = new ArrayList<>();
         for (final String raw : list.split(";"))
         {
             final String name = raw.trim();
             if (!name.isEmpty())
             {
-                create(name);
+                check.accept(name);
                 names.add(name);
             }
         }

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -117,6 +118,41 @@ class CommandSmokeTest
         assertTrue(Long.parseLong(idlekit.get("parks")) > 0, "idlekit agents parked between pings: " + idlekit);
         assertEquals("null", agrona.get("idle"), "Agrona's strategies keep no statistics");
         assertTrue(Double.parseDouble(idlekit.get("cpu_per_event_ns")) > 0, idlekit.toString());
+    }
+
+    @Test
+    void aeronGivesTheConductorsTheStrategyAfterTheSlash(@TempDir final Path out) throws Exception
+    {
+        final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+        AeronCommand.run(new String[]{ "--workloads", "fixed-1ms", "--strategies", "agrona-backoff/idlekit-low-cpu",
+            "--baseline", "agrona-backoff/idlekit-low-cpu", "--duration", "400ms", "--warmup", "200ms", "--verbose",
+            "--out", out.toString() }, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+        final String counters = progress.toString(StandardCharsets.UTF_8);
+        for (final String conductor : new String[]{ "driver-conductor", "client-conductor" })
+        {
+            assertTrue(counters.contains("idle " + conductor + ": parks: "), conductor + " missing from\n" + counters);
+        }
+        for (final String onPath : new String[]{ "sender", "receiver", "ping", "pong" })
+        {
+            assertFalse(counters.contains("idle " + onPath + ": "), onPath + " idled with idlekit:\n" + counters);
+        }
+    }
+
+    @Test
+    void aeronRejectsMoreThanTwoRolesAndNamesABadOne()
+    {
+        final IllegalArgumentException three = assertThrows(IllegalArgumentException.class,
+            () -> AeronCommand.run(new String[]{ "--strategies", "agrona-backoff/agrona-yield/agrona-spin" },
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+        final IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+            () -> AeronCommand.run(new String[]{ "--strategies", "agrona-backoff/no-such-strategy" },
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+
+        assertTrue(three.getMessage().contains("'agrona-backoff/agrona-yield/agrona-spin'"), three.getMessage());
+        assertTrue(unknown.getMessage().contains("no-such-strategy"), unknown.getMessage());
     }
 
     @Test
