@@ -104,9 +104,9 @@ final class IdleGapHistogram
         }
         else
         {
-            final double inside = massBetween(first, last);
-            double held = inside + scale * (mass[first] * shareWithin(first, lo, hi) +
-                mass[last] * shareWithin(last, lo, hi));
+            final double firstHeld = scale * mass[first] * shareWithin(first, lo, hi);
+            final double lastHeld = scale * mass[last] * shareWithin(last, lo, hi);
+            double held = massBetween(first, last) + firstHeld + lastHeld;
             final double octaves = Math.log(Math.max(hi, 1.0) / Math.max(lo, FIRST_EDGE_NS)) / Math.log(2);
             if (total >= MIN_HISTORY * weight && held < SURPRISE_SHARE * total * Math.min(1, octaves / 2))
             {
@@ -114,7 +114,7 @@ final class IdleGapHistogram
                 held = 0;
                 surprised = true;
             }
-            spread(lo, hi, first, last, held < NEGLIGIBLE_SHARE * total ? 0 : held, inside);
+            spread(lo, hi, first, last, held < NEGLIGIBLE_SHARE * total ? 0 : held, firstHeld, lastHeld);
         }
         dropNegligibleEnds();
         episodes++;
@@ -210,7 +210,7 @@ final class IdleGapHistogram
         {
             return 0;
         }
-        if (to - from < occupiedOutside(first, last))
+        if (fewerBetween(first, last))
         {
             return scale * sum(from, to);
         }
@@ -220,12 +220,13 @@ final class IdleGapHistogram
     }
 
     /**
-     * @return how many bins of the occupied range lie outside the bins strictly between {@code first} and
-     * {@code last}.
+     * @return whether fewer occupied bins lie strictly between {@code first} and {@code last} than outside them.
      */
-    private int occupiedOutside(final int first, final int last)
+    private boolean fewerBetween(final int first, final int last)
     {
-        return Math.max(0, Math.min(first, highest) - lowest + 1) + Math.max(0, highest - Math.max(last, lowest) + 1);
+        final int outside =
+            Math.max(0, Math.min(first, highest) - lowest + 1) + Math.max(0, highest - Math.max(last, lowest) + 1);
+        return Math.min(last - 1, highest) - Math.max(first + 1, lowest) < outside;
     }
 
     private double sum(final int from, final int to)
@@ -262,7 +263,8 @@ final class IdleGapHistogram
 
     /**
      * Spreads an episode known to have ended in {@code (lo, hi]} over the bins it covers: in proportion to the
-     * weight {@code held} there already, or, where there is none, evenly over the bins (so evenly per octave).
+     * weight {@code held} there already ({@code firstHeld} and {@code lastHeld} of it in the two end bins, which
+     * the interval may cover in part), or, where there is none, evenly over the bins (so evenly per octave).
      * Even per octave rather than even in time puts the unknown arrival early as often as late: a plan that then
      * spins a little longer sees the truth and corrects itself, where one told that work comes late would park
      * on and never learn otherwise. A bin covered whole takes its share as the episodes it holds lie, so its
@@ -271,18 +273,20 @@ final class IdleGapHistogram
      * all the history), the common scale grows by the factor instead and those few bins shrink by it.
      */
     private void spread(
-        final long lo, final long hi, final int first, final int last, final double held, final double inside)
+        final long lo,
+        final long hi,
+        final int first,
+        final int last,
+        final double held,
+        final double firstHeld,
+        final double lastHeld)
     {
         if (held > 0)
         {
             final double growth = 1 + weight / held;
-            final double firstShare = weight * mass[first] * shareWithin(first, lo, hi) * scale / held;
-            final double lastShare = weight * mass[last] * shareWithin(last, lo, hi) * scale / held;
-            final int from = Math.max(first + 1, lowest);
-            final int to = Math.min(last - 1, highest);
-            if (to - from < occupiedOutside(first, last))
+            if (fewerBetween(first, last))
             {
-                grow(from, to, growth);
+                grow(Math.max(first + 1, lowest), Math.min(last - 1, highest), growth);
             }
             else
             {
@@ -294,9 +298,9 @@ final class IdleGapHistogram
                     foldScale();
                 }
             }
-            total += inside * (growth - 1);
-            addShareOfEdgeBin(first, firstShare, lo, hi);
-            addShareOfEdgeBin(last, lastShare, lo, hi);
+            total += (held - firstHeld - lastHeld) * (growth - 1);
+            addShareOfEdgeBin(first, weight * firstHeld / held, lo, hi);
+            addShareOfEdgeBin(last, weight * lastHeld / held, lo, hi);
             return;
         }
         double bins = 0;
