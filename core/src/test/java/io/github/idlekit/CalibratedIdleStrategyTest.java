@@ -633,9 +633,6 @@ class CalibratedIdleStrategyTest
     }
 
     /**
-     * Parks that last {@code floorNs} past their request and cost {@code parkCpuNs} of CPU.
-     */
-    /**
      * Asserts that {@code simulator} spent no more CPU per episode than {@code ladder} and no more than
      * {@code latencyTolerance} times its latency.
      */
@@ -651,6 +648,9 @@ class CalibratedIdleStrategyTest
             ladder.cpuPerEpisodeNs() + ", " + ladder.latencyPerEpisodeNs() + "; " + adaptive);
     }
 
+    /**
+     * Parks that last {@code floorNs} past their request and cost {@code parkCpuNs} of CPU.
+     */
     private static ScriptedWaits floorAndParkCpuWaits(final long floorNs, final long parkCpuNs)
     {
         final ScriptedWaits waits = new ScriptedWaits();
