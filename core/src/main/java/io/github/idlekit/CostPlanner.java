@@ -51,13 +51,13 @@ final class CostPlanner
     static final int SMOOTHING_BINS = IdleGapHistogram.BINS_PER_OCTAVE;
 
     /**
-     * Learned episodes whose total variation, octave by octave, from memoryless episodes with the same mean is
-     * below this are planned for partly as those memoryless ones, the more the closer (none at this distance, all
-     * at none). A histogram of a few dozen memoryless episodes, most of them known only to have ended somewhere
-     * in a park, is lumpy where the truth is smooth, and a plan made for its lumps parks across what it takes for
-     * gaps and makes the work that comes there wait: the memoryless shape with the learned mean is what the threshold
-     * rule needs, and is known far better than any single bin. Regular, bursty and two-peaked workloads lie much
-     * further from it and keep their own shape.
+     * Learned episodes whose total variation, octave by octave (the bins below the park floor as one), from
+     * memoryless episodes with the same mean is below this are planned for partly as those memoryless ones, the
+     * more the closer (none at this distance, all at none). A histogram of a few dozen memoryless episodes, most
+     * of them known only to have ended somewhere in a park, is lumpy where the truth is smooth, and a plan made for
+     * its lumps parks across what it takes for gaps and makes the work that comes there wait: the memoryless shape
+     * with the learned mean is what the threshold rule needs, and is known far better than any single bin.
+     * Regular, bursty and two-peaked workloads lie much further from it and keep their own shape.
      */
     static final double MEMORYLESS_DISTANCE = 0.4;
 
@@ -191,6 +191,7 @@ final class CostPlanner
         this.gaps = gaps;
         this.forWakes = true;
         this.wokenParkCostNs = wokenParkCostNs;
+        floorNs = 0;
         spreadNs = 0;
         longestParkNs = maxParkNs;
         stage = SMOOTHING;
@@ -332,6 +333,12 @@ final class CostPlanner
     /**
      * Measures how close the learned episodes are to memoryless ones with the same mean, by the total variation
      * between the two over octaves, and sets the share of the plan's distribution that is that memoryless one.
+     * The bins below the park floor count as one group: an episode that ended in a park is known only to have ended
+     * somewhere in it, so how the histogram divides the weight of the first park among shorter octaves is the
+     * spreading's guess, not an observation. Under a coarse timer, where the first park spans every octave up to a
+     * 15.6 ms tick, judging those octaves one by one measured that guess: memoryless gaps of a few milliseconds
+     * looked unlike memoryless ones, their plan followed the guess's lumps, and a plan that parked at once, learning
+     * nothing more inside the tick, could keep parking where spinning costs far less.
      */
     private void fitMemoryless()
     {
@@ -346,18 +353,31 @@ final class CostPlanner
         {
             return;
         }
-        double distance = 0;
-        for (int g = 0; g < BINS; g += IdleGapHistogram.BINS_PER_OCTAVE)
+        int withinFloor = 0;
+        while (withinFloor < BINS && gaps.edgeNs(withinFloor + 1) <= floorNs)
         {
-            final int end = Math.min(BINS, g + IdleGapHistogram.BINS_PER_OCTAVE);
-            double learnedMass = 0;
-            for (int k = g; k < end; k++)
-            {
-                learnedMass += gaps.probability(k);
-            }
-            distance += Math.abs(learnedMass - memorylessMass(g, end)) / 2;
+            withinFloor++;
+        }
+        double distance = distanceFromMemoryless(0, withinFloor);
+        for (int g = withinFloor; g < BINS; g += IdleGapHistogram.BINS_PER_OCTAVE)
+        {
+            distance += distanceFromMemoryless(g, Math.min(BINS, g + IdleGapHistogram.BINS_PER_OCTAVE));
         }
         memorylessShare = Math.max(0, 1 - distance / MEMORYLESS_DISTANCE);
+    }
+
+    /**
+     * @return half the difference between the learned share of episodes that end between edges {@code from} and
+     * {@code to} and the memoryless share.
+     */
+    private double distanceFromMemoryless(final int from, final int to)
+    {
+        double learnedMass = 0;
+        for (int k = from; k < to; k++)
+        {
+            learnedMass += gaps.probability(k);
+        }
+        return Math.abs(learnedMass - memorylessMass(from, to)) / 2;
     }
 
     /**

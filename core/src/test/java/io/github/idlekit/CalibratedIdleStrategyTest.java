@@ -469,6 +469,29 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underALongTimerSlackMemorylessGapsOfHalfATickCostLessThanParkingEveryTick()
+    {
+        final long[] seeds = { 4, 5, 6, 7 };
+        double ratios = 0;
+        for (final long seed : seeds)
+        {
+            final ScriptedWaits waits = slackLikeWaits(15_625_000L);
+            waits.parkCpuNs = 40_000;
+            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+            final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+            simulator.run(adaptive, exponentialGaps(7_000_000, 10 * seed + 7), 2_000).reset()
+                .run(adaptive, exponentialGaps(7_000_000, 10 * seed + 8), 4_000);
+            final ScriptedWaits ladderWaits = slackLikeWaits(15_625_000L);
+            ladderWaits.parkCpuNs = 40_000;
+            final EpisodeSimulator ladder =
+                agronaLadder(ladderWaits, exponentialGaps(7_000_000, 10 * seed + 8), 4_000);
+            ratios += simulator.costPerEpisode(1) / ladder.costPerEpisode(1);
+        }
+
+        assertTrue(ratios / seeds.length <= 0.9, "mean cost against Agrona's ladder " + ratios / seeds.length);
+    }
+
+    @Test
     void aThreadKeptOffItsCpuHalfTheTimeItWantsToRunPlansAsWithHalfItsLatencyWeight()
     {
         final double[] idleMachine = costsKeptOffTheCpu(1.0, 1, exponentialGaps(100_000, 5));
