@@ -50,6 +50,8 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long planCpuNs;
     long waitedAtPlanNs;
     long parksAtPlan;
+    long waitedAtExploreNs;
+    long parksAtExplore;
     long exploreEvery;
     long episodesToExplore;
     int explorationsMissed;
@@ -248,6 +250,16 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * enough that they never become rarer.
      */
     static final long EXPLORE_PARKS = 8;
+
+    /**
+     * An exploration begins only once the strategy has spent, since the last one began, at least this many times
+     * what it would spin past the plan (its waiting CPU, counted as for plans: spin and yield time, and each park's
+     * CPU), so that explorations cost at most about a sixteenth of what the plan does. Where the plan parks at once
+     * under a coarse timer an episode costs about one park, and {@value #EXPLORE_PARKS} parks' worth of spinning in
+     * every {@value #EXPLORE_EVERY}th episode would add half as much again, to watch for work no park could catch.
+     * Where the plan spins or parks often, this spends no less than the episode count allows.
+     */
+    static final long EXPLORE_CPU_DIVISOR = 16;
 
     /**
      * The most CPU, in parks' worth, that the strategy spends spinning on through a planned park that is too close
@@ -696,7 +708,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             }
             else if (++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
                 nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :
-                nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS && waitedSincePlanNs() >= PLAN_CPU_DIVISOR * planCpuNs))
+                nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS &&
+                waitedSinceNs(waitedAtPlanNs, parksAtPlan) >= PLAN_CPU_DIVISOR * planCpuNs))
             {
                 planDue = true;
             }
@@ -708,25 +721,34 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         episodeStartNs = nowNs;
         segment = 0;
         final long spinNs = schedule.spinBeforeFirstParkNs();
-        exploring = --episodesToExplore <= 0;
-        if (exploring)
-        {
-            episodesToExplore = exploreEvery;
-        }
         exploreFromNs = spinNs;
-        if (!exploring)
+        exploreUntilNs = 0;
+        exploring = false;
+        if (--episodesToExplore <= 0)
         {
-            exploreUntilNs = 0;
+            final long untilNs = exploreEndNs(spinNs);
+            if (waitedSinceNs(waitedAtExploreNs, parksAtExplore) >= EXPLORE_CPU_DIVISOR * (untilNs - spinNs))
+            {
+                exploring = true;
+                exploreUntilNs = untilNs;
+                episodesToExplore = exploreEvery;
+                waitedAtExploreNs = statistics.spinNs() + statistics.yieldNs();
+                parksAtExplore = parks;
+            }
         }
-        else if (plannedForWakes)
+    }
+
+    /**
+     * @return how long an exploring episode that starts now spins, given the plan's spin before its first park.
+     */
+    private long exploreEndNs(final long spinNs)
+    {
+        if (plannedForWakes)
         {
-            exploreUntilNs = Math.max(2 * spinNs, 2 * PROMPT_WAKE_NS);
+            return Math.max(2 * spinNs, 2 * PROMPT_WAKE_NS);
         }
-        else
-        {
-            exploreUntilNs = Math.min(latestExploreEndNs(spinNs),
-                Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs()));
-        }
+        return Math.min(latestExploreEndNs(spinNs),
+            Math.min(Math.max(2 * spinNs, timer.floorNs()), spinNs + EXPLORE_PARKS * timer.parkCpuNs()));
     }
 
     /**
@@ -764,11 +786,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
-     * @return the CPU spent waiting since the last plan: spin and yield time, and each park's measured CPU.
+     * @return the CPU spent waiting since the spin and yield time were {@code busyAtNs} and the parks
+     * {@code parksAt}: the spin and yield time since, and each park's measured CPU.
      */
-    private long waitedSincePlanNs()
+    private long waitedSinceNs(final long busyAtNs, final long parksAt)
     {
-        return statistics.spinNs() + statistics.yieldNs() - waitedAtPlanNs + (parks - parksAtPlan) * timer.parkCpuNs();
+        return statistics.spinNs() + statistics.yieldNs() - busyAtNs + (parks - parksAt) * timer.parkCpuNs();
     }
 
     private void beginPlan(final long nowNs, final long cpuNs)

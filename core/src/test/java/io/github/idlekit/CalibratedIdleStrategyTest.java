@@ -164,6 +164,7 @@ class CalibratedIdleStrategyTest
         new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 400);
         final double parksPerEpisode = (waits.count("park") - parksBefore) / 400.0;
 
+        adaptive.episodesToExplore = 3; // an exploring episode spins longer before its first park, by design
         new EpisodeSimulator(waits).run(adaptive, () -> 100_000L, 1);
         final int firstParkAfterSurprise = waits.parkRequests.size();
         new EpisodeSimulator(waits).run(adaptive, () -> 100_000L, 1);
@@ -438,6 +439,26 @@ class CalibratedIdleStrategyTest
         final EpisodeSimulator ladder = agronaLadder(slackLikeWaits(15_625_000L), () -> 10_000_000L);
 
         assertNoMoreCpuOrLatencyThan(ladder, 1.0, simulator, adaptive);
+    }
+
+    @Test
+    void underALongTimerSlackWhereParkingAtOnceIsRightExploringCostsLessThanAgronasSpinsAndYields()
+    {
+        for (long seed = 1; seed <= 4; seed++)
+        {
+            final ScriptedWaits waits = slackLikeWaits(15_625_000L);
+            waits.parkCpuNs = 40_000;
+            final CalibratedIdleStrategy adaptive =
+                new CalibratedIdleStrategy(() -> WINDOWS_LIKE, null, 0.5, null, waits);
+            final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+            simulator.run(adaptive, exponentialGaps(5_000_000, seed), 100).reset()
+                .run(adaptive, exponentialGaps(5_000_000, seed + 100), 500);
+            final ScriptedWaits ladderWaits = slackLikeWaits(15_625_000L);
+            ladderWaits.parkCpuNs = 40_000;
+            final EpisodeSimulator ladder = agronaLadder(ladderWaits, exponentialGaps(5_000_000, seed + 100), 500);
+
+            assertNoMoreCpuOrLatencyThan(ladder, 1.01, simulator, adaptive);
+        }
     }
 
     @Test
