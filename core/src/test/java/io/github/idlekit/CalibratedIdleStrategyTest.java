@@ -451,11 +451,11 @@ class CalibratedIdleStrategyTest
             final CalibratedIdleStrategy adaptive =
                 new CalibratedIdleStrategy(() -> WINDOWS_LIKE, null, 0.5, null, waits);
             final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-            simulator.run(adaptive, exponentialGaps(5_000_000, seed), 100).reset()
-                .run(adaptive, exponentialGaps(5_000_000, seed + 100), 500);
+            simulator.run(adaptive, exponentialGaps(10_000_000, seed), 100).reset()
+                .run(adaptive, exponentialGaps(10_000_000, seed + 100), 500);
             final ScriptedWaits ladderWaits = slackLikeWaits(15_625_000L);
             ladderWaits.parkCpuNs = 40_000;
-            final EpisodeSimulator ladder = agronaLadder(ladderWaits, exponentialGaps(5_000_000, seed + 100), 500);
+            final EpisodeSimulator ladder = agronaLadder(ladderWaits, exponentialGaps(10_000_000, seed + 100), 500);
 
             assertNoMoreCpuOrLatencyThan(ladder, 1.01, simulator, adaptive);
         }
