@@ -52,7 +52,7 @@ final class CostPlanner
 
     /**
      * Learned episodes whose total variation, octave by octave (the bins below the park floor as one), from
-     * memoryless episodes with the same mean is below this are planned for partly as those memoryless ones, the
+     * memoryless episodes with the fitted mean is below this are planned for partly as those memoryless ones, the
      * more the closer (none at this distance, all at none). A histogram of a few dozen memoryless episodes, most
      * of them known only to have ended somewhere in a park, is lumpy where the truth is smooth, and a plan made for
      * its lumps parks across what it takes for gaps and makes the work that comes there wait: the memoryless shape
@@ -60,6 +60,16 @@ final class CostPlanner
      * Regular, bursty and two-peaked workloads lie much further from it and keep their own shape.
      */
     static final double MEMORYLESS_DISTANCE = 0.4;
+
+    /**
+     * The memoryless mean is taken as the likeliest one given the parks the episodes ended in only where at least
+     * this share of them outlasted a park floor (three or so episodes of a history that weighs about 64); otherwise
+     * the bins' mean is kept. Where every episode ends within the first park, as regular gaps shorter than a coarse
+     * timer's tick do when the plan parks at once, the likeliest memoryless mean is as short as the minimum spin
+     * before the park allows: such episodes say nothing about where in the tick they end, and a plan made for it
+     * would spin through every gap to find out, then park again once it had.
+     */
+    static final double IDENTIFIED_SHARE = 0.05;
 
     /**
      * A plan made at least this much for memoryless episodes keeps its park trains' period from an episode's first
@@ -331,32 +341,38 @@ final class CostPlanner
     }
 
     /**
-     * Measures how close the learned episodes are to memoryless ones with the same mean, by the total variation
-     * between the two over octaves, and sets the share of the plan's distribution that is that memoryless one.
+     * Measures how close the learned episodes are to memoryless ones, by the total variation between the two over
+     * octaves, and sets the share of the plan's distribution that is that memoryless one.
      * The bins below the park floor count as one group: an episode that ended in a park is known only to have ended
      * somewhere in it, so how the histogram divides the weight of the first park among shorter octaves is the
      * spreading's guess, not an observation. Under a coarse timer, where the first park spans every octave up to a
      * 15.6 ms tick, judging those octaves one by one measured that guess: memoryless gaps of a few milliseconds
      * looked unlike memoryless ones, their plan followed the guess's lumps, and a plan that parked at once, learning
-     * nothing more inside the tick, could keep parking where spinning costs far less.
+     * nothing more inside the tick, could keep parking where spinning costs far less. For the same reason the
+     * memoryless mean is the likeliest one given the parks the episodes ended in
+     * ({@link IdleGapHistogram#memorylessMeanNs()}), not the bins' mean, wherever enough episodes outlast the first
+     * park to decide it (see {@link #IDENTIFIED_SHARE}).
      */
     private void fitMemoryless()
     {
-        double mean = 0;
+        int withinFloor = 0;
+        while (withinFloor < BINS && gaps.edgeNs(withinFloor + 1) <= floorNs)
+        {
+            withinFloor++;
+        }
+        double binsMeanNs = 0;
+        double outlasting = 0;
         for (int k = 0; k < BINS; k++)
         {
-            mean += gaps.probability(k) * gaps.meanNs(k);
+            binsMeanNs += gaps.probability(k) * gaps.meanNs(k);
+            outlasting += k >= withinFloor ? gaps.probability(k) : 0;
         }
+        final double mean = outlasting >= IDENTIFIED_SHARE ? gaps.memorylessMeanNs() : binsMeanNs;
         fittedMeanNs = mean;
         memorylessShare = 0;
         if (!(mean > 0))
         {
             return;
-        }
-        int withinFloor = 0;
-        while (withinFloor < BINS && gaps.edgeNs(withinFloor + 1) <= floorNs)
-        {
-            withinFloor++;
         }
         double distance = distanceFromMemoryless(0, withinFloor);
         for (int g = withinFloor; g < BINS; g += IdleGapHistogram.BINS_PER_OCTAVE)

@@ -52,6 +52,13 @@ final class IdleGapHistogram
 
     private static final double RESCALE_ABOVE = 1e100;
 
+    /**
+     * Steps of the fixed-point iteration in {@link #memorylessMeanNs()}: each brings the estimate closer by a
+     * factor of at most the share of episodes that ended in parks, so a few dozen settle any history that has
+     * seen some episodes end while spinning.
+     */
+    static final int MEMORYLESS_FIT_STEPS = 32;
+
     private final long[] edgesNs = new long[BINS + 1];
     private final double[] mass = new double[BINS];
     private final double[] weightedSumNs = new double[BINS];
@@ -59,6 +66,11 @@ final class IdleGapHistogram
     private final double growthPerEpisode;
     private double weight = 1.0;
     private double total;
+    private double pointWeight;
+    private double pointSumNs;
+    private double intervalWeight;
+    private double intervalFromSumNs;
+    private double intervalWidthSumNs;
     private double scale = 1.0;
     private int lowest = BINS;
     private int highest = -1;
@@ -115,6 +127,17 @@ final class IdleGapHistogram
                 surprised = true;
             }
             spread(lo, hi, first, last, held < NEGLIGIBLE_SHARE * total ? 0 : held, firstHeld, lastHeld);
+        }
+        if (hi > lo)
+        {
+            intervalWeight += weight;
+            intervalFromSumNs += weight * lo;
+            intervalWidthSumNs += weight * (hi - lo);
+        }
+        else
+        {
+            pointWeight += weight;
+            pointSumNs += weight * lo;
         }
         dropNegligibleEnds();
         episodes++;
@@ -182,6 +205,33 @@ final class IdleGapHistogram
     long episodes()
     {
         return episodes;
+    }
+
+    /**
+     * The mean of the memoryless episodes that best explain what was recorded, or 0 when nothing was: the
+     * episodes seen while spinning count at their lengths, and each one that ended during a park at the start of
+     * that park plus where memoryless episodes with this mean end within it, on average (the fixed point of that
+     * rule, the likeliest mean given the records; parks taken as all as long as their average). The bins cannot
+     * give it: an episode that ended in a park is spread over the park in proportion to what the bins already
+     * hold, which the parks themselves never correct, so under a coarse timer, where nearly every episode ends in
+     * its first park of a whole tick, the bins say memoryless gaps of half a tick are as long as their first guess
+     * made them, whatever they really are.
+     */
+    double memorylessMeanNs()
+    {
+        final double all = pointWeight + intervalWeight;
+        if (!(all > 0))
+        {
+            return 0;
+        }
+        final double widthNs = intervalWeight > 0 ? intervalWidthSumNs / intervalWeight : 0;
+        double meanNs = (pointSumNs + intervalFromSumNs + intervalWidthSumNs / 2) / all;
+        for (int step = 0; step < MEMORYLESS_FIT_STEPS && meanNs > 0 && widthNs > 0; step++)
+        {
+            final double withinParkNs = meanNs - widthNs / Math.expm1(widthNs / meanNs);
+            meanNs = (pointSumNs + intervalFromSumNs + intervalWeight * withinParkNs) / all;
+        }
+        return meanNs;
     }
 
     /**
@@ -394,6 +444,11 @@ final class IdleGapHistogram
         final double factor = 1 / weight;
         scale *= factor;
         total *= factor;
+        pointWeight *= factor;
+        pointSumNs *= factor;
+        intervalWeight *= factor;
+        intervalFromSumNs *= factor;
+        intervalWidthSumNs *= factor;
         weight = 1.0;
         if (scale < 1 / RESCALE_ABOVE)
         {

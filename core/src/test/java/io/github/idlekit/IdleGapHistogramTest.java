@@ -2,6 +2,8 @@ package io.github.idlekit;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Random;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,6 +36,41 @@ class IdleGapHistogramTest
         assertEquals(shortDeviationNs, gaps.deviationNs(shortBin), 1e-6);
         assertEquals(longDeviationNs, gaps.deviationNs(longBin), 1e-6);
         assertEquals(1.0, totalProbability(gaps), 1e-12);
+    }
+
+    @Test
+    void theMemorylessMeanOfEpisodesSeenWhileSpinningIsTheirMean()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        assertEquals(0, gaps.memorylessMeanNs());
+        gaps.record(1_000_000, 1_000_000);
+        gaps.record(3_000_000, 3_000_000);
+
+        final double olderWeight = 1 - DECAY;
+        assertEquals((olderWeight * 1_000_000 + 3_000_000) / (olderWeight + 1), gaps.memorylessMeanNs(), 1e-6);
+    }
+
+    @Test
+    void theMemorylessMeanOfEpisodesKnownOnlyByTheTickTheyEndedInIsTheirTrueMean()
+    {
+        final long tickNs = 15_625_000;
+        final double meanNs = 8_000_000;
+        final IdleGapHistogram gaps = new IdleGapHistogram(1.0 / 4096);
+        final Random random = new Random(3);
+        for (int episode = 0; episode < 20_000; episode++)
+        {
+            final long parks = (long)(-Math.log(1 - random.nextDouble()) * meanNs) / tickNs;
+            gaps.record(parks * tickNs, (parks + 1) * tickNs);
+        }
+        double binsMeanNs = 0;
+        for (int k = 0; k < IdleGapHistogram.BINS; k++)
+        {
+            binsMeanNs += gaps.probability(k) * gaps.meanNs(k);
+        }
+
+        assertEquals(meanNs, gaps.memorylessMeanNs(), 0.05 * meanNs);
+        assertTrue(Math.abs(binsMeanNs - meanNs) > 0.1 * meanNs,
+            "the bins' mean " + binsMeanNs + " keeps the spreading's guess of where in the tick episodes end");
     }
 
     @Test
