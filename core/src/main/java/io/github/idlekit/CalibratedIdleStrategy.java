@@ -732,7 +732,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploring = true;
                 exploreUntilNs = untilNs;
                 episodesToExplore = exploreEvery;
-                waitedAtExploreNs = statistics.spinNs() + statistics.yieldNs();
+                waitedAtExploreNs = busyNs();
                 parksAtExplore = parks;
             }
         }
@@ -791,7 +791,15 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     private long waitedSinceNs(final long busyAtNs, final long parksAt)
     {
-        return statistics.spinNs() + statistics.yieldNs() - busyAtNs + (parks - parksAt) * timer.parkCpuNs();
+        return busyNs() - busyAtNs + (parks - parksAt) * timer.parkCpuNs();
+    }
+
+    /**
+     * @return the time spent spinning and yielding so far.
+     */
+    private long busyNs()
+    {
+        return statistics.spinNs() + statistics.yieldNs();
     }
 
     private void beginPlan(final long nowNs, final long cpuNs)
@@ -819,7 +827,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         schedule.endRewrite();
         statistics.planned();
         planCpuNs = planningCpuNs;
-        waitedAtPlanNs = statistics.spinNs() + statistics.yieldNs();
+        waitedAtPlanNs = busyNs();
         parksAtPlan = parks;
         planDue = false;
         planning = false;
