@@ -48,6 +48,9 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean parkPointReached;
     long planningCpuNs;
     long planCpuNs;
+    long planCpuDivisor;
+    long floorAtPlanNs;
+    long parkCpuAtPlanNs;
     long waitedAtPlanNs;
     long parksAtPlan;
     long waitedAtExploreNs;
@@ -81,8 +84,9 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * <p>How: each park's real duration is measured (one clock read after a park that lasted tens of microseconds or
  * more) into a {@link ParkTimerModel} seeded from {@link TimerProfile#current()}; each episode's length is known,
  * to within the park it ended in, from the clock reads the strategy makes anyway (none on the work-found path) and
- * goes into a decaying {@link IdleGapHistogram}. Every {@value #EPISODES_PER_PLAN} episodes, and at most once per
- * {@value #MIN_PLAN_INTERVAL_NS} ns, a {@link CostPlanner} recomputes the plan in slices of
+ * goes into a decaying {@link IdleGapHistogram}. Every {@value #EPISODES_PER_PLAN} episodes, at most once per
+ * {@value #MIN_PLAN_INTERVAL_NS} ns and once the waiting since the last plan cost a multiple of its CPU that grows
+ * while the workload stays the same, a {@link CostPlanner} recomputes the plan in slices of
  * {@value #PLAN_SLICE_NS} ns, each made where the episode would park, instead of the park (or at the start of the
  * next episode, if this one never parks): bounded work, no allocation, and work that comes while a slice runs
  * waits for the slice instead of for a park.
@@ -138,12 +142,24 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long MIN_PLAN_INTERVAL_NS = 50_000_000L;
 
     /**
-     * A plan is made only once the strategy has spent this many times the last plan's CPU on waiting (its spin and
-     * yield time, and its parks' CPU), except while it re-learns a changed workload: where waiting is cheap (work
+     * A plan is made only once the strategy has spent at least this many times the last plan's CPU on waiting (its
+     * spin and yield time, and its parks' CPU; see {@link #MAX_PLAN_CPU_DIVISOR} for how many), except while it
+     * re-learns a changed workload: where waiting is cheap (work
      * every few milliseconds, a few parks each) a plan made every few episodes would otherwise cost more CPU than
      * the waiting it plans, above all while the planner's code is not yet compiled.
      */
     static final long PLAN_CPU_DIVISOR = 16;
+
+    /**
+     * Each plan after the first doubles the multiple of its CPU that must be spent waiting before the next, up to
+     * this one: between changes of workload (which the histogram's surprises tell) the histogram moves by noise
+     * alone, a plan costs hundreds of microseconds of CPU (more right after a wake from a coarse timer's tick, where
+     * a whole episode's waiting costs a few dozen), and planning at {@link #PLAN_CPU_DIVISOR} for ever would spend a
+     * sixteenth of the waiting CPU on plans that change nothing. A change of workload, and a timer whose floor or
+     * park CPU halved or doubled since the last plan (another process changed the timer resolution), go back to
+     * {@link #PLAN_CPU_DIVISOR}.
+     */
+    static final long MAX_PLAN_CPU_DIVISOR = 8 * PLAN_CPU_DIVISOR;
 
     /**
      * Least time between two plans while the strategy re-learns a changed workload on its ladder.
@@ -412,6 +428,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         followPresetLadder();
         exploreEvery = EXPLORE_EVERY;
         episodesToExplore = EXPLORE_EVERY;
+        planCpuDivisor = PLAN_CPU_DIVISOR;
         lastPlanNs = waits.nanoTime();
     }
 
@@ -700,6 +717,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 planning = false;
                 planFromStart = false;
                 episodesSincePlan = 0;
+                planCpuDivisor = PLAN_CPU_DIVISOR;
                 relearning = true;
             }
             else if (planDue)
@@ -709,7 +727,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             else if (++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
                 nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :
                 nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS &&
-                waitedSinceNs(waitedAtPlanNs, parksAtPlan) >= PLAN_CPU_DIVISOR * planCpuNs))
+                waitedSinceNs(waitedAtPlanNs, parksAtPlan) >= planCpuDivisor * planCpuNs))
             {
                 planDue = true;
             }
@@ -825,6 +843,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         schedule.beginRewrite();
         planner.write(schedule);
         schedule.endRewrite();
+        planCpuDivisor = onLadder || timerMovedSinceLastPlan() ?
+            PLAN_CPU_DIVISOR : Math.min(MAX_PLAN_CPU_DIVISOR, 2 * planCpuDivisor);
+        floorAtPlanNs = timer.floorNs();
+        parkCpuAtPlanNs = timer.parkCpuNs();
         statistics.planned();
         planCpuNs = planningCpuNs;
         waitedAtPlanNs = busyNs();
@@ -836,6 +858,19 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         relearning = false;
         onLadder = false;
         lastPlanNs = waits.nanoTime();
+    }
+
+    /**
+     * @return whether the timer model's floor or park CPU halved or doubled since the last plan.
+     */
+    private boolean timerMovedSinceLastPlan()
+    {
+        return twofold(timer.floorNs(), floorAtPlanNs) || twofold(timer.parkCpuNs(), parkCpuAtPlanNs);
+    }
+
+    private static boolean twofold(final long nowNs, final long thenNs)
+    {
+        return nowNs > 2 * thenNs || thenNs > 2 * nowNs;
     }
 
     /**
