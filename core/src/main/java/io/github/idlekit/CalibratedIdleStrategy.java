@@ -717,7 +717,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 planning = false;
                 planFromStart = false;
                 episodesSincePlan = 0;
-                planCpuDivisor = PLAN_CPU_DIVISOR;
                 relearning = true;
             }
             else if (planDue)
