@@ -125,6 +125,7 @@ final class Compare
         out.println(context);
 
         final PrecisePacer pacer = new PrecisePacer(profile);
+        EventConsumer.warmUpJit();
         final List<CellResult> results = new ArrayList<>();
         final List<String> readaptation = new ArrayList<>();
         final int cells = workloads.size() * strategies.size();

@@ -1,0 +1,295 @@
+package io.github.idlekit.benchmarks;
+
+import io.github.idlekit.CalibratedIdleStrategy;
+import io.github.idlekit.IdleStatistics;
+import io.github.idlekit.ObservableIdleStrategy;
+import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.IdleStrategy;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The consumer's side of a {@link LatencyCpuRun}: a duty-cycle loop that idles with the strategy under test until
+ * an event is published, then records its latency, its own CPU time, and what an idlekit strategy's statistics
+ * counted.
+ *
+ * <p>The loop's own code must cost every strategy the same. The JIT compiles a method once it has been called, or
+ * has looped, some thousands of times, and moves a running loop into compiled code only every thousand or so back
+ * edges. A loop started once per cell would stay interpreted for the whole of a cell under a strategy that parks
+ * once per 10 ms event, and be compiled within seconds under one that calls {@code idle} a dozen times per event;
+ * the interpreter's cost after each wake (its code and the method's metadata, all cold after a long park) would be
+ * charged to the strategy as its own. So {@link #warmUpJit()} runs the loop, to the end, a few thousand times with
+ * three stand-in strategy classes before any cell, and the JIT compiles it whole, with its {@code idle} call sites
+ * already megamorphic and every branch it takes in a cell already taken. The strategy's own code warms up as it
+ * would in a user's process.
+ */
+final class EventConsumer implements Runnable
+{
+    static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final int WARM_UP_RUNS = 1_000;
+    private static final long MAX_WARM_UP_NS = 5_000_000_000L;
+    private static final int WARM_UP_EVENTS = 40;
+    private static final long WARM_UP_UNMEASURED_NS = 1_000;
+
+    private final IdleStrategy strategy;
+    private final AtomicLong published;
+    private final AtomicLong handled;
+    private final Histogram latencies;
+    private final long measureFromNs;
+    private final EventLog log;
+    private final IdleStatistics statistics;
+    private boolean measuring;
+    private long cpuStartNs;
+    private long wallStartNs;
+    private long sleepsAtStart = -1;
+    private IdleCounts countsAtStart;
+    private Measured measured;
+
+    EventConsumer(
+        final IdleStrategy strategy,
+        final AtomicLong published,
+        final AtomicLong handled,
+        final Histogram latencies,
+        final long measureFromNs,
+        final EventLog log)
+    {
+        this.strategy = strategy;
+        this.published = published;
+        this.handled = handled;
+        this.latencies = latencies;
+        this.measureFromNs = measureFromNs;
+        this.log = log;
+        statistics =
+            strategy instanceof ObservableIdleStrategy ? ((ObservableIdleStrategy)strategy).statistics() : null;
+    }
+
+    /**
+     * Runs on the consumer thread until the producer publishes {@link Long#MIN_VALUE}.
+     */
+    public void run()
+    {
+        consume();
+        if (measuring)
+        {
+            final long cpuNs = THREADS.getCurrentThreadCpuTime() - cpuStartNs;
+            final long wallNs = System.nanoTime() - wallStartNs;
+            final long sleepsAtEnd = ThreadSleeps.ofCurrentThread();
+            measured = new Measured(cpuNs, wallNs,
+                sleepsAtStart < 0 || sleepsAtEnd < 0 ? -1 : sleepsAtEnd - sleepsAtStart,
+                null == statistics ? null : IdleCounts.of(statistics).since(countsAtStart));
+        }
+    }
+
+    /**
+     * @return what the measured window cost once {@link #run()} returned: CPU, wall time, sleeps and the
+     * strategy's counts; null when no measured event came.
+     */
+    Measured measured()
+    {
+        return measured;
+    }
+
+    /**
+     * The duty-cycle loop: idles until the published value changes, tells the producer when it was seen, and
+     * records it, until the producer publishes {@link Long#MIN_VALUE}.
+     */
+    private void consume()
+    {
+        long lastSeen = 0;
+        while (true)
+        {
+            long publishNs;
+            while ((publishNs = published.get()) == lastSeen)
+            {
+                strategy.idle(0);
+            }
+            final long observedNs = System.nanoTime();
+            handled.set(observedNs);
+            if (publishNs == Long.MIN_VALUE)
+            {
+                return;
+            }
+            if (publishNs - measureFromNs >= 0)
+            {
+                if (!measuring)
+                {
+                    startMeasuring(publishNs);
+                }
+                latencies.recordValue(Math.min(observedNs - publishNs, HIGHEST_TRACKABLE_NS));
+                if (null != log)
+                {
+                    log.record(publishNs, observedNs - publishNs, THREADS.getCurrentThreadCpuTime());
+                }
+            }
+            strategy.idle(1);
+            lastSeen = publishNs;
+        }
+    }
+
+    private void startMeasuring(final long publishNs)
+    {
+        measuring = true;
+        sleepsAtStart = ThreadSleeps.ofCurrentThread();
+        cpuStartNs = THREADS.getCurrentThreadCpuTime();
+        wallStartNs = publishNs;
+        countsAtStart = null == statistics ? null : IdleCounts.of(statistics);
+        if (null != log)
+        {
+            log.lastCpuNs = cpuStartNs;
+        }
+    }
+
+    /**
+     * Runs the loop to the end, each time after {@value #WARM_UP_EVENTS} events published by the stand-in strategy's
+     * own idle calls, round robin over three stand-in classes (alike but for their names, so that the {@code idle}
+     * call sites see three receiver types; the third also has statistics, borrowed from an idlekit strategy that
+     * never runs, and a log), part of each run measured into a fresh histogram, in batches of
+     * {@value #WARM_UP_RUNS} runs until the JIT's compilation time stops growing (for at most
+     * {@value #MAX_WARM_UP_NS} ns): the loop's compilation may finish well after the runs that asked for it. Once
+     * per JVM, before the first cell.
+     */
+    static void warmUpJit()
+    {
+        final AtomicLong published = new AtomicLong();
+        final AtomicLong handled = new AtomicLong();
+        final Histogram latencies = new Histogram(HIGHEST_TRACKABLE_NS, 3);
+        final IdleStatistics borrowed = new CalibratedIdleStrategy().statistics();
+        final CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+        final boolean timed = null != compiler && compiler.isCompilationTimeMonitoringSupported();
+        final long endNs = System.nanoTime() + MAX_WARM_UP_NS;
+        long compilingMs = -1;
+        while (System.nanoTime() - endNs < 0 && (!timed || compiler.getTotalCompilationTime() != compilingMs))
+        {
+            compilingMs = timed ? compiler.getTotalCompilationTime() : 0;
+            for (int run = 0; run < WARM_UP_RUNS; run++)
+            {
+                published.set(0);
+                latencies.reset();
+                final long measureFromNs = System.nanoTime() + WARM_UP_UNMEASURED_NS;
+                final EventConsumer consumer = switch (run % 3)
+                {
+                    case 0 -> new EventConsumer(
+                        new FirstPublisher(published), published, handled, latencies, measureFromNs, null);
+                    case 1 -> new EventConsumer(
+                        new SecondPublisher(published), published, handled, latencies, measureFromNs, null);
+                    default -> new EventConsumer(new ThirdPublisher(published, borrowed), published, handled,
+                        latencies, measureFromNs, new EventLog(0, WARM_UP_EVENTS));
+                };
+                consumer.consume();
+            }
+        }
+    }
+
+    /**
+     * What the measured window cost the consumer.
+     *
+     * @param cpuNs  the consumer thread's CPU time.
+     * @param wallNs wall time from the first measured event to the end.
+     * @param sleeps the consumer thread's voluntary context switches, or -1 where the OS does not say.
+     * @param counts what an idlekit strategy's statistics counted; null for other strategies.
+     */
+    record Measured(long cpuNs, long wallNs, long sleeps, IdleCounts counts)
+    {
+    }
+
+    /**
+     * Each measured event of a phased workload: when it was published, its latency, and the consumer's CPU since
+     * the previous one (one more thread-CPU read per event, the same for every strategy).
+     */
+    static final class EventLog
+    {
+        final long startNs;
+        final long[] elapsedNs;
+        final long[] latencyNs;
+        final long[] cpuNs;
+        int count;
+        long lastCpuNs;
+
+        EventLog(final long startNs, final int capacity)
+        {
+            this.startNs = startNs;
+            elapsedNs = new long[capacity];
+            latencyNs = new long[capacity];
+            cpuNs = new long[capacity];
+        }
+
+        void record(final long publishNs, final long latencyNs, final long cpuNowNs)
+        {
+            if (count < elapsedNs.length)
+            {
+                elapsedNs[count] = publishNs - startNs;
+                this.latencyNs[count] = latencyNs;
+                cpuNs[count] = cpuNowNs - lastCpuNs;
+                count++;
+            }
+            lastCpuNs = cpuNowNs;
+        }
+    }
+
+    /**
+     * Publishes the time at each idle call, and {@link Long#MIN_VALUE} after {@value #WARM_UP_EVENTS} of them.
+     */
+    private abstract static class PublishingStrategy implements IdleStrategy
+    {
+        private final AtomicLong published;
+        private int events;
+
+        PublishingStrategy(final AtomicLong published)
+        {
+            this.published = published;
+        }
+
+        public void idle(final int workCount)
+        {
+            if (workCount <= 0)
+            {
+                idle();
+            }
+        }
+
+        public void idle()
+        {
+            published.set(++events > WARM_UP_EVENTS ? Long.MIN_VALUE : System.nanoTime());
+        }
+
+        public void reset()
+        {
+        }
+    }
+
+    private static final class FirstPublisher extends PublishingStrategy
+    {
+        FirstPublisher(final AtomicLong published)
+        {
+            super(published);
+        }
+    }
+
+    private static final class SecondPublisher extends PublishingStrategy
+    {
+        SecondPublisher(final AtomicLong published)
+        {
+            super(published);
+        }
+    }
+
+    private static final class ThirdPublisher extends PublishingStrategy implements ObservableIdleStrategy
+    {
+        private final IdleStatistics statistics;
+
+        ThirdPublisher(final AtomicLong published, final IdleStatistics statistics)
+        {
+            super(published);
+            this.statistics = statistics;
+        }
+
+        public IdleStatistics statistics()
+        {
+            return statistics;
+        }
+    }
+}
