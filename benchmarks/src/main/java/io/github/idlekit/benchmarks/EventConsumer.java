@@ -149,38 +149,44 @@ final class EventConsumer implements Runnable
      * call sites see three receiver types; the third also has statistics, borrowed from an idlekit strategy that
      * never runs, and a log), part of each run measured into a fresh histogram, in batches of
      * {@value #WARM_UP_RUNS} runs until the JIT's compilation time stops growing (for at most
-     * {@value #MAX_WARM_UP_NS} ns): the loop's compilation may finish well after the runs that asked for it. Once
-     * per JVM, before the first cell.
+     * {@value #MAX_WARM_UP_NS} ns; one batch where the JVM does not report it): the loop's compilation may finish
+     * well after the runs that asked for it. Once per JVM, before the first cell.
      */
     static void warmUpJit()
     {
-        final AtomicLong published = new AtomicLong();
-        final AtomicLong handled = new AtomicLong();
-        final Histogram latencies = new Histogram(HIGHEST_TRACKABLE_NS, 3);
         final IdleStatistics borrowed = new CalibratedIdleStrategy().statistics();
         final CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
         final boolean timed = null != compiler && compiler.isCompilationTimeMonitoringSupported();
         final long endNs = System.nanoTime() + MAX_WARM_UP_NS;
-        long compilingMs = -1;
-        while (System.nanoTime() - endNs < 0 && (!timed || compiler.getTotalCompilationTime() != compilingMs))
+        long compilingMs;
+        do
         {
             compilingMs = timed ? compiler.getTotalCompilationTime() : 0;
-            for (int run = 0; run < WARM_UP_RUNS; run++)
+            warmUpRuns(borrowed);
+        }
+        while (timed && System.nanoTime() - endNs < 0 && compiler.getTotalCompilationTime() != compilingMs);
+    }
+
+    private static void warmUpRuns(final IdleStatistics borrowed)
+    {
+        final AtomicLong published = new AtomicLong();
+        final AtomicLong handled = new AtomicLong();
+        final Histogram latencies = new Histogram(HIGHEST_TRACKABLE_NS, 3);
+        for (int run = 0; run < WARM_UP_RUNS; run++)
+        {
+            published.set(0);
+            latencies.reset();
+            final long measureFromNs = System.nanoTime() + WARM_UP_UNMEASURED_NS;
+            final EventConsumer consumer = switch (run % 3)
             {
-                published.set(0);
-                latencies.reset();
-                final long measureFromNs = System.nanoTime() + WARM_UP_UNMEASURED_NS;
-                final EventConsumer consumer = switch (run % 3)
-                {
-                    case 0 -> new EventConsumer(
-                        new FirstPublisher(published), published, handled, latencies, measureFromNs, null);
-                    case 1 -> new EventConsumer(
-                        new SecondPublisher(published), published, handled, latencies, measureFromNs, null);
-                    default -> new EventConsumer(new ThirdPublisher(published, borrowed), published, handled,
-                        latencies, measureFromNs, new EventLog(0, WARM_UP_EVENTS));
-                };
-                consumer.consume();
-            }
+                case 0 -> new EventConsumer(
+                    new FirstPublisher(published), published, handled, latencies, measureFromNs, null);
+                case 1 -> new EventConsumer(
+                    new SecondPublisher(published), published, handled, latencies, measureFromNs, null);
+                default -> new EventConsumer(new ThirdPublisher(published, borrowed), published, handled,
+                    latencies, measureFromNs, new EventLog(0, WARM_UP_EVENTS));
+            };
+            consumer.consume();
         }
     }
 
