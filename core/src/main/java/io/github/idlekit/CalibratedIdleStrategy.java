@@ -457,6 +457,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         if (previous == WORKING)
         {
             startEpisode(nowNs);
+            if (!planFromStart)
+            {
+                // spin time runs from the end of the bookkeeping, which after a long park runs slowly and is no spin
+                busyWait(waits.nanoTime(), 0);
+                return;
+            }
         }
         else if (previous == SPINNING)
         {

@@ -1,6 +1,10 @@
 package io.github.idlekit;
 
+import org.agrona.BitUtil;
+import org.agrona.BufferUtil;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.CountersManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -59,6 +63,35 @@ class CalibratedIdleStrategyTest
         final IdlePlan plan = IdlePreset.LOW_CPU.plan(WINDOWS_LIKE, Duration.ofMillis(2));
 
         assertEquals(WINDOWS_LIKE.parkFloorNs(), plan.maxParkNs());
+    }
+
+    @Test
+    void itsOwnWorkAtTheStartOfAnEpisodeIsNotCountedAsSpinning()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        final long bookkeepingNs = 1_500;
+        final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(
+            () -> LINUX_LIKE, IdlePreset.BALANCED, IdlePreset.BALANCED.latencyWeight(), null, waits)
+        {
+            long wakeUnparks()
+            {
+                waits.nowNs += bookkeepingNs;
+                return 0;
+            }
+        };
+        strategy.statistics().registerIn(new CountersManager(
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(64 * 1024, BitUtil.CACHE_LINE_LENGTH)),
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(16 * 1024, BitUtil.CACHE_LINE_LENGTH))), "worker");
+        final int episodes = 100;
+        for (int i = 0; i < episodes; i++)
+        {
+            strategy.idle(0);
+            strategy.idle(0);
+            strategy.idle(1);
+        }
+
+        assertEquals(episodes, strategy.statistics().episodes());
+        assertEquals(episodes * waits.spinCostNs, strategy.statistics().spinNs());
     }
 
     @Test
