@@ -60,6 +60,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     int explorationsMissed;
     long exploreFromNs;
     int surprises;
+    long bookkeepingNs;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -457,10 +458,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         if (previous == WORKING)
         {
             startEpisode(nowNs);
+            final long bookkeptNs = waits.nanoTime();
+            bookkeepingNs += bookkeptNs - nowNs;
             if (!planFromStart)
             {
-                // spin time runs from the end of the bookkeeping, which after a long park runs slowly and is no spin
-                busyWait(waits.nanoTime(), 0);
+                busyWait(bookkeptNs, 0);
                 return;
             }
         }
@@ -818,11 +820,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
-     * @return the time spent spinning and yielding so far.
+     * @return the time spent spinning, yielding and on the episodes' own bookkeeping so far: all of it CPU that
+     * waiting costs. The statistics count the spinning from the end of the bookkeeping, which right after a long
+     * park runs several times slower than its instructions suggest and is no spinning.
      */
     private long busyNs()
     {
-        return statistics.spinNs() + statistics.yieldNs();
+        return statistics.spinNs() + statistics.yieldNs() + bookkeepingNs;
     }
 
     private void beginPlan(final long nowNs, final long cpuNs)
