@@ -32,6 +32,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long episodeStartNs;
     long lastIdleFromNs;
     long lastIdleToNs;
+    long busySinceNs;
     boolean episodeToRecord;
     int episodesSincePlan;
     long lastPlanNs;
@@ -462,17 +463,19 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             bookkeepingNs += bookkeptNs - nowNs;
             if (!planFromStart)
             {
-                busyWait(bookkeptNs, 0);
+                // the episode is learnt from the call's start, its spinning counted from the bookkeeping's end
+                busyWait(nowNs, 0);
+                busySinceNs = bookkeptNs;
                 return;
             }
         }
         else if (previous == SPINNING)
         {
-            statistics.spun(nowNs - lastIdleToNs);
+            statistics.spun(nowNs - busySinceNs);
         }
         else if (previous == YIELDING)
         {
-            statistics.yielded(nowNs - lastIdleToNs);
+            statistics.yielded(nowNs - busySinceNs);
         }
         if (planFromStart)
         {
@@ -699,6 +702,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         lastIdleFromNs = nowNs;
         lastIdleToNs = nowNs;
+        busySinceNs = nowNs;
     }
 
     private void startEpisode(final long nowNs)
@@ -799,6 +803,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         phase = SPINNING;
         lastIdleFromNs = nowNs;
         lastIdleToNs = waits.nanoTime();
+        busySinceNs = lastIdleToNs;
     }
 
     /**
