@@ -69,19 +69,7 @@ class CalibratedIdleStrategyTest
     void itsOwnWorkAtTheStartOfAnEpisodeIsNotCountedAsSpinning()
     {
         final ScriptedWaits waits = new ScriptedWaits();
-        final long bookkeepingNs = 1_500;
-        final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(
-            () -> LINUX_LIKE, IdlePreset.BALANCED, IdlePreset.BALANCED.latencyWeight(), null, waits)
-        {
-            long wakeUnparks()
-            {
-                waits.nowNs += bookkeepingNs;
-                return 0;
-            }
-        };
-        strategy.statistics().registerIn(new CountersManager(
-            new UnsafeBuffer(BufferUtil.allocateDirectAligned(64 * 1024, BitUtil.CACHE_LINE_LENGTH)),
-            new UnsafeBuffer(BufferUtil.allocateDirectAligned(16 * 1024, BitUtil.CACHE_LINE_LENGTH))), "worker");
+        final CalibratedIdleStrategy strategy = withBookkeepingOf(1_500, waits);
         final int episodes = 100;
         for (int i = 0; i < episodes; i++)
         {
@@ -92,6 +80,45 @@ class CalibratedIdleStrategyTest
 
         assertEquals(episodes, strategy.statistics().episodes());
         assertEquals(episodes * waits.spinCostNs, strategy.statistics().spinNs());
+    }
+
+    @Test
+    void workFoundRightAfterTheFirstIdleCallIsLearntAsComingAtOnceHoweverLongTheBookkeepingTook()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        final long bookkeepingNs = 30_000;
+        final CalibratedIdleStrategy strategy = withBookkeepingOf(bookkeepingNs, waits);
+        for (int i = 0; i < 5_000; i++)
+        {
+            strategy.idle(0);
+            strategy.idle(1);
+        }
+
+        assertTrue(strategy.statistics().plans() > 0, strategy.toString());
+        final long spinNs = strategy.schedule().spinBeforeFirstParkNs();
+        assertTrue(spinNs > 0 && spinNs < bookkeepingNs / 10, strategy.currentPlan());
+    }
+
+    /**
+     * A strategy whose work at the start of each episode takes {@code startWorkNs} on {@code waits}' clock, as
+     * it does right after a long park: its statistics are registered, so each episode's start asks for
+     * {@link CalibratedIdleStrategy#wakeUnparks()}, which moves the clock.
+     */
+    private static CalibratedIdleStrategy withBookkeepingOf(final long startWorkNs, final ScriptedWaits waits)
+    {
+        final CalibratedIdleStrategy strategy = new CalibratedIdleStrategy(
+            () -> LINUX_LIKE, IdlePreset.BALANCED, IdlePreset.BALANCED.latencyWeight(), null, waits)
+        {
+            long wakeUnparks()
+            {
+                waits.nowNs += startWorkNs;
+                return 0;
+            }
+        };
+        strategy.statistics().registerIn(new CountersManager(
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(64 * 1024, BitUtil.CACHE_LINE_LENGTH)),
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(16 * 1024, BitUtil.CACHE_LINE_LENGTH))), "worker");
+        return strategy;
     }
 
     @Test
