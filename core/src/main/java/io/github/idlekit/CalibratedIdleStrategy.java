@@ -61,7 +61,14 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     int explorationsMissed;
     long exploreFromNs;
     int surprises;
-    long bookkeepingNs;
+    /**
+     * The strategy's own running totals: spin, yield and bookkeeping time, time parked, episodes. Its plans and
+     * budgets read these, never the published statistics, which an operator's tool may reset once they are
+     * registered in a {@code CountersManager}.
+     */
+    long busyNs;
+    long parkedNs;
+    long episodes;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -460,7 +467,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         {
             startEpisode(nowNs);
             final long bookkeptNs = waits.nanoTime();
-            bookkeepingNs += bookkeptNs - nowNs;
+            busyNs += bookkeptNs - nowNs;
             if (!planFromStart)
             {
                 // the episode is learnt from the call's start, its spinning counted from the bookkeeping's end
@@ -472,10 +479,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         else if (previous == SPINNING)
         {
             statistics.spun(nowNs - busySinceNs);
+            busyNs += nowNs - busySinceNs;
         }
         else if (previous == YIELDING)
         {
             statistics.yielded(nowNs - busySinceNs);
+            busyNs += nowNs - busySinceNs;
         }
         if (planFromStart)
         {
@@ -551,6 +560,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             timer.record(requestNs, afterNs - nowNs, afterNs);
         }
         statistics.parked(requestNs, afterNs - nowNs);
+        parkedNs += afterNs - nowNs;
         lastIdleFromNs = woken ? waits.lastWakeNs() : nowNs;
         lastIdleToNs = woken ? waits.lastWakeNs() : afterNs;
         promptlyWoken = woken && waits.lastWakeNs() - nowNs < PROMPT_WAKE_NS;
@@ -744,6 +754,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             }
         }
         statistics.episodeStarted();
+        episodes++;
         episodeToRecord = true;
         promptlyWoken = false;
         parkPointReached = false;
@@ -761,7 +772,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploring = true;
                 exploreUntilNs = untilNs;
                 episodesToExplore = exploreEvery;
-                waitedAtExploreNs = busyNs();
+                waitedAtExploreNs = busyNs;
                 parksAtExplore = parks;
             }
         }
@@ -821,23 +832,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     private long waitedSinceNs(final long busyAtNs, final long parksAt)
     {
-        return busyNs() - busyAtNs + (parks - parksAt) * timer.parkCpuNs();
-    }
-
-    /**
-     * @return the time spent spinning, yielding and on the episodes' own bookkeeping so far: all of it CPU that
-     * waiting costs. The statistics count the spinning from the end of the bookkeeping, which right after a long
-     * park runs several times slower than its instructions suggest and is no spinning.
-     */
-    private long busyNs()
-    {
-        return statistics.spinNs() + statistics.yieldNs() + bookkeepingNs;
+        return busyNs - busyAtNs + (parks - parksAt) * timer.parkCpuNs();
     }
 
     private void beginPlan(final long nowNs, final long cpuNs)
     {
         timer.update(nowNs);
-        cpuWeight.update(nowNs, cpuNs, statistics.parkedNs(), parks, timer.parkCpuNs());
+        cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs());
         final long wokenParkCostNs = wokenParkCostNs();
         if (wokenParkCostNs >= 0)
         {
@@ -863,7 +864,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         parkCpuAtPlanNs = timer.parkCpuNs();
         statistics.planned();
         planCpuNs = planningCpuNs;
-        waitedAtPlanNs = busyNs();
+        waitedAtPlanNs = busyNs;
         parksAtPlan = parks;
         planDue = false;
         planning = false;

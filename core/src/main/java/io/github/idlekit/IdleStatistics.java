@@ -205,7 +205,9 @@ public final class IdleStatistics
      *
      * <p>Call it from a thread that may allocate from {@code countersManager} (its owner, or any thread for a
      * {@code ConcurrentCountersManager}). The producers' count of {@linkplain #wakeUnparks() wake unparks} is
-     * copied into its counter by the worker at each episode and woken park.
+     * copied into its counter by the worker at each episode and woken park. The strategy only writes the counters:
+     * its plans run on totals it keeps itself, so a tool that resets or overwrites them changes what it reports,
+     * not how it idles.
      *
      * @param countersManager where to allocate the counters.
      * @param label           names the strategy's worker in the counters' labels, e.g. {@code "sender"}.

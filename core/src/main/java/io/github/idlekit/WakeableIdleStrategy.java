@@ -86,6 +86,9 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
     private Thread worker;
     private long unparks;
     private long unparkNs;
+    private long wakes;
+    private long wokenParks;
+    private long wakeLatencyNs;
     private long episodesAtPlan;
     private long wakesAtPlan;
     private long wokenParksAtPlan;
@@ -161,6 +164,7 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
         {
             PENDING.setRelease(this, 0);
             statistics().woke();
+            wakes++;
             return;
         }
         super.idle();
@@ -199,19 +203,18 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
      */
     long wokenParkCostNs()
     {
-        final IdleStatistics statistics = statistics();
-        final long episodes = statistics.episodes() - episodesAtPlan;
-        final long wakes = statistics.wakes() - wakesAtPlan;
-        final long wokenParks = statistics.wokenParks() - wokenParksAtPlan;
+        final long episodes = this.episodes - episodesAtPlan;
+        final long wakes = this.wakes - wakesAtPlan;
+        final long wokenParks = this.wokenParks - wokenParksAtPlan;
         if (wokenParks > 0)
         {
-            final long meanNs = (statistics.wakeLatencyNs() - wakeLatencyAtPlanNs) / wokenParks;
+            final long meanNs = (wakeLatencyNs - wakeLatencyAtPlanNs) / wokenParks;
             wakeLatencyEstimateNs = wakeLatencyEstimateNs < 0 ? meanNs : (wakeLatencyEstimateNs + meanNs) / 2;
         }
-        episodesAtPlan = statistics.episodes();
-        wakesAtPlan = statistics.wakes();
-        wokenParksAtPlan = statistics.wokenParks();
-        wakeLatencyAtPlanNs = statistics.wakeLatencyNs();
+        episodesAtPlan = this.episodes;
+        wakesAtPlan = this.wakes;
+        wokenParksAtPlan = this.wokenParks;
+        wakeLatencyAtPlanNs = wakeLatencyNs;
         if (episodes == 0 || wakes < WOKEN_EPISODES_SHARE * episodes)
         {
             return -1;
@@ -245,7 +248,10 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
         {
             return false;
         }
-        statistics().wokenPark(Math.max(0, waits.nanoTime() - unparkNs));
+        final long latencyNs = Math.max(0, waits.nanoTime() - unparkNs);
+        statistics().wokenPark(latencyNs);
+        wokenParks++;
+        wakeLatencyNs += latencyNs;
         lastWakeNs = unparkNs;
         return true;
     }

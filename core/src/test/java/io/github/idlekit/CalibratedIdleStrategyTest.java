@@ -1,9 +1,6 @@
 package io.github.idlekit;
 
-import org.agrona.BitUtil;
-import org.agrona.BufferUtil;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -99,6 +96,33 @@ class CalibratedIdleStrategyTest
         assertTrue(spinNs > 0 && spinNs < bookkeepingNs / 10, strategy.currentPlan());
     }
 
+    @Test
+    void itsPlansDoNotHangOnCountersAnotherProcessCanReset()
+    {
+        final ScriptedWaits plainWaits = linuxLikeWaits();
+        final CalibratedIdleStrategy plain = strategy(LINUX_LIKE, IdlePreset.BALANCED, plainWaits);
+        final ScriptedWaits registeredWaits = linuxLikeWaits();
+        final CalibratedIdleStrategy registered = strategy(LINUX_LIKE, IdlePreset.BALANCED, registeredWaits);
+        final CountersManager counters = CountersUnderTest.registered(registered.statistics(), "worker");
+        final EpisodeSimulator plainRun = new EpisodeSimulator(plainWaits);
+        final EpisodeSimulator registeredRun = new EpisodeSimulator(registeredWaits);
+        final LongSupplier plainGaps = exponentialGaps(1_000_000, 11);
+        final LongSupplier registeredGaps = exponentialGaps(1_000_000, 11);
+
+        for (int round = 0; round < 20; round++)
+        {
+            plainRun.run(plain, plainGaps, 100);
+            registeredRun.run(registered, registeredGaps, 100);
+            CountersUnderTest.resetAll(counters);
+        }
+
+        assertEquals(0, registered.statistics().episodes() + registered.statistics().parkedNs(),
+            "an operator's tool reset the counters");
+        assertTrue(plain.statistics().plans() >= 20, plain.toString());
+        assertEquals(plain.currentPlan(), registered.currentPlan());
+        assertEquals(plainWaits.count("park"), registeredWaits.count("park"));
+    }
+
     /**
      * A strategy whose work at the start of each episode takes {@code startWorkNs} on {@code waits}' clock, as
      * it does right after a long park: its statistics are registered, so each episode's start asks for
@@ -115,9 +139,7 @@ class CalibratedIdleStrategyTest
                 return 0;
             }
         };
-        strategy.statistics().registerIn(new CountersManager(
-            new UnsafeBuffer(BufferUtil.allocateDirectAligned(64 * 1024, BitUtil.CACHE_LINE_LENGTH)),
-            new UnsafeBuffer(BufferUtil.allocateDirectAligned(16 * 1024, BitUtil.CACHE_LINE_LENGTH))), "worker");
+        CountersUnderTest.registered(strategy.statistics(), "worker");
         return strategy;
     }
 

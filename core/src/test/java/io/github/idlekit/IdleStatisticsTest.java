@@ -1,8 +1,5 @@
 package io.github.idlekit;
 
-import org.agrona.BitUtil;
-import org.agrona.BufferUtil;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -87,9 +84,7 @@ class IdleStatisticsTest
     @Test
     void registeredCountersShowTheTotalsFromTheNextEpisodeOn()
     {
-        final CountersManager counters = new CountersManager(
-            new UnsafeBuffer(BufferUtil.allocateDirectAligned(64 * 1024, BitUtil.CACHE_LINE_LENGTH)),
-            new UnsafeBuffer(BufferUtil.allocateDirectAligned(16 * 1024, BitUtil.CACHE_LINE_LENGTH)));
+        final CountersManager counters = CountersUnderTest.newManager();
         final PhasedIdleStrategy strategy = new PhasedIdleStrategy(
             new IdlePlan(2, 0, 0, 0, 1_000, 1_000, IdlePlan.DOUBLING, 0), waits);
         for (int i = 0; i < 4; i++)

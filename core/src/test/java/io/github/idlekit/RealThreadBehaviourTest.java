@@ -1,10 +1,6 @@
 package io.github.idlekit;
 
-import org.agrona.BitUtil;
-import org.agrona.BufferUtil;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.status.CountersManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -72,9 +68,7 @@ class RealThreadBehaviourTest
         final CalibratedIdleStrategy calibrated = new CalibratedIdleStrategy(IdlePreset.BALANCED);
         final PhasedIdleStrategy phased = IdleStrategies.spin(4).thenYield(4).thenPark(
             Duration.ofNanos(1), Duration.ofNanos(1000));
-        phased.statistics().registerIn(new CountersManager(
-            new UnsafeBuffer(BufferUtil.allocateDirectAligned(64 * 1024, BitUtil.CACHE_LINE_LENGTH)),
-            new UnsafeBuffer(BufferUtil.allocateDirectAligned(16 * 1024, BitUtil.CACHE_LINE_LENGTH))), "phased");
+        CountersUnderTest.registered(phased.statistics(), "phased");
         final WakeableIdleStrategy wakeable = new WakeableIdleStrategy(Duration.ofMillis(1));
         final IdleStrategy wokenForEachItem = new IdleStrategy()
         {

@@ -1,5 +1,6 @@
 package io.github.idlekit;
 
+import org.agrona.concurrent.status.CountersManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -81,6 +82,34 @@ class WakeableIdleStrategyTest
         assertEquals(200, unparked.size(), "one unpark per park, however many wakes: " + unparked.size());
         assertEquals(Thread.currentThread(), unparked.get(0));
         assertEquals(floorBeforeNs, strategy[0].timer().floorNs(), "woken parks of 1 µs say nothing of the timer");
+    }
+
+    @Test
+    void itsPlansForWakesDoNotHangOnCountersAnotherProcessCanReset()
+    {
+        final WakeableIdleStrategy plain = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final ScriptedWaits registeredWaits = new ScriptedWaits();
+        final WakeableIdleStrategy registered =
+            new WakeableIdleStrategy(Duration.ofMillis(100), registeredWaits, unparked::add);
+        final CountersManager counters = CountersUnderTest.registered(registered.statistics(), "worker");
+        final EpisodeSimulator plainRun = new EpisodeSimulator(waits);
+        final EpisodeSimulator registeredRun = new EpisodeSimulator(registeredWaits);
+        final SplittableRandom plainGaps = new SplittableRandom(7);
+        final SplittableRandom registeredGaps = new SplittableRandom(7);
+
+        for (int round = 0; round < 6; round++)
+        {
+            plainRun.runWoken(plain, () -> plainGaps.nextLong(5_000_000, 25_000_000), 100, WAKE_LATENCY_NS);
+            registeredRun.runWoken(
+                registered, () -> registeredGaps.nextLong(5_000_000, 25_000_000), 100, WAKE_LATENCY_NS);
+            CountersUnderTest.resetAll(counters);
+        }
+
+        assertEquals(0, registered.statistics().wakes() + registered.statistics().wokenParks(),
+            "an operator's tool reset the counters");
+        assertTrue(plain.currentPlan().endsWith("then park every 100 ms"), plain.currentPlan());
+        assertEquals(plain.currentPlan(), registered.currentPlan());
+        assertEquals(waits.count("park"), registeredWaits.count("park"));
     }
 
     @Test
