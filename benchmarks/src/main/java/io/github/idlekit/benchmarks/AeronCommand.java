@@ -43,7 +43,7 @@ final class AeronCommand
         out.println("   a strategy <path>/<conductors>, e.g. idlekit-balanced/idlekit-low-cpu, gives the conductors " +
             "and the async executor, off the round trip's path, the second");
         out.println("   --verbose: after each cell, the idlekit agents' counters as the driver's counters file " +
-            "shows them (AeronStat)");
+            "shows them (AeronStat), then each agent's strategy as it describes itself (an adaptive one's plan)");
     }
 
     static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
@@ -100,6 +100,10 @@ final class AeronCommand
                     for (final String counter : run.idleCounters())
                     {
                         progress.println("  " + counter);
+                    }
+                    for (final String state : run.agentStates())
+                    {
+                        progress.println("  " + state);
                     }
                 }
             }

@@ -62,6 +62,7 @@ final class AeronPingPong
     private final long warmupNs;
     private final long durationNs;
     private final List<String> idleCounters = new ArrayList<>();
+    private final List<String> agentStates = new ArrayList<>();
 
     AeronPingPong(
         final String strategyName,
@@ -89,6 +90,15 @@ final class AeronPingPong
     List<String> idleCounters()
     {
         return idleCounters;
+    }
+
+    /**
+     * @return each agent's strategy as it described itself at the end, {@code agent: state}: an adaptive one's
+     * plan, timer model and statistics.
+     */
+    List<String> agentStates()
+    {
+        return agentStates;
     }
 
     CellResult run() throws IOException, InterruptedException
@@ -154,6 +164,7 @@ final class AeronPingPong
                 {
                     final CellResult result = pingAll(ping, pongs, pingIdle, agents);
                     readIdleCounters(aeron.countersReader());
+                    agents.forEach((name, strategy) -> agentStates.add(name + ": " + strategy));
                     return result;
                 }
                 finally
