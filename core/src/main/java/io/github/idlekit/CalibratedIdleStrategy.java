@@ -111,7 +111,8 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * may use the core.
  * Where the thread is kept off its CPU for part of the time it wants to run (other runnable threads, a CPU quota that
  * throttles its process), each nanosecond of its CPU is one that other threads wait for: each plan reads the thread's
- * CPU-time clock, weighs its CPU by how many threads wanted it (one over the share of the time it ran) and spins less.
+ * CPU-time clock and, on Linux, the time it waited for a CPU, weighs its CPU by how many threads wanted it (one over
+ * the share of the time it ran) and spins less.
  *
  * <p>Drop-in for Agrona's {@code AgentRunner} and for Aeron, which creates idle strategies from a class name
  * through the public no-arg constructor, e.g.
@@ -838,7 +839,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private void beginPlan(final long nowNs, final long cpuNs)
     {
         timer.update(nowNs);
-        cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs());
+        // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
+        final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();
+        cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs);
         final long wokenParkCostNs = wokenParkCostNs();
         if (wokenParkCostNs >= 0)
         {

@@ -1,19 +1,23 @@
 package io.github.idlekit;
 
 /**
- * What a nanosecond of a thread's CPU is worth, as a multiple of one on an idle machine, from the share of its
- * recent time out of parks (working, spinning, yielding, planning) that it spent off its CPU, read with its
- * CPU-time clock. A thread that wants to run and does not was preempted by another runnable thread, yielded to one,
- * or was throttled by a CPU quota (its process used up its period's share). Where it ran only a share r of that
- * time, other runnable threads wanted its CPU, 1/r − 1 of them for each it had under fair sharing, and each
- * nanosecond it runs, spinning or waking from a park, is a nanosecond each of them waits: its producer perhaps, or
- * under a quota every thread of its process. So its CPU costs κ = 1/r, and where CPUs are not scarce κ is 1.
+ * What a nanosecond of a thread's CPU is worth, as a multiple of one on an idle machine, from the share of the time
+ * it wanted to run that it ran. A thread that wants to run and does not was preempted by another runnable thread,
+ * yielded to one, or was throttled by a CPU quota (its process used up its period's share). Where it ran only a
+ * share r of that time, other runnable threads wanted its CPU, 1/r − 1 of them for each it had under fair sharing,
+ * and each nanosecond it runs, spinning or waking from a park, is a nanosecond each of them waits: its producer
+ * perhaps, or under a quota every thread of its process. So its CPU costs κ = 1/r, and where CPUs are not scarce κ
+ * is 1.
+ *
+ * <p>Where the system counts the time the thread waited for a CPU while runnable (Linux's run delay, see
+ * {@link RunQueueDelay}), the time it wanted is its CPU time plus that delay. Elsewhere it is the time out of parks
+ * (working, spinning, yielding, planning), read against its CPU-time clock, a park's own CPU (entering it, waking
+ * from it) counted as wanted; that also counts as a stall any time the worker blocks outside the strategy (a
+ * pacing sleep, blocking I/O in its work), which the run delay does not.
  *
  * <p>Measured rather than read from {@code Runtime.availableProcessors()}, which follows a quota or CPU set but
- * cannot tell whether the process's other threads leave the spinner's CPU free. A park's own CPU (entering it,
- * waking from it) is counted as time the thread wanted; a wake-up delayed because every CPU was busy is part of
- * the park, not a stall. Where the thread has no CPU-time clock (a virtual thread), κ stays 1. Updated when the
- * strategy plans; allocation-free; one instance per thread.
+ * cannot tell whether the process's other threads leave the spinner's CPU free. Where the thread has no CPU-time
+ * clock (a virtual thread), κ stays 1. Updated when the strategy plans; allocation-free; one instance per thread.
  */
 final class CpuWeight
 {
@@ -35,6 +39,7 @@ final class CpuWeight
     private long cpuAtNs;
     private long parkedAtNs;
     private long parksAt;
+    private long runDelayAtNs = -1;
     private double wantedNs;
     private double stalledNs;
     private double weight = 1;
@@ -47,8 +52,15 @@ final class CpuWeight
      * @param parkedNs  the time it has spent in parks, from before each to after it, in all.
      * @param parks     the parks it has made in all.
      * @param parkCpuNs what one park costs it in CPU.
+     * @param runDelayNs the time it has spent runnable but not running, in all, or -1 where unknown.
      */
-    void update(final long nowNs, final long cpuNs, final long parkedNs, final long parks, final long parkCpuNs)
+    void update(
+        final long nowNs,
+        final long cpuNs,
+        final long parkedNs,
+        final long parks,
+        final long parkCpuNs,
+        final long runDelayNs)
     {
         if (cpuNs < 0)
         {
@@ -57,11 +69,14 @@ final class CpuWeight
         }
         if (started)
         {
-            final long sinceNs = nowNs - wallAtNs - (parkedNs - parkedAtNs) + (parks - parksAt) * parkCpuNs;
+            final long ranNs = cpuNs - cpuAtNs;
+            final long delayedNs = runDelayNs >= 0 && runDelayAtNs >= 0 ? runDelayNs - runDelayAtNs : -1;
+            final long sinceNs = delayedNs >= 0 ?
+                ranNs + delayedNs : nowNs - wallAtNs - (parkedNs - parkedAtNs) + (parks - parksAt) * parkCpuNs;
             if (sinceNs > 0)
             {
                 wantedNs += sinceNs;
-                stalledNs += Math.max(0, sinceNs - (cpuNs - cpuAtNs));
+                stalledNs += Math.max(0, sinceNs - ranNs);
             }
             if (wantedNs > MEMORY_NS)
             {
@@ -76,6 +91,7 @@ final class CpuWeight
         cpuAtNs = cpuNs;
         parkedAtNs = parkedNs;
         parksAt = parks;
+        runDelayAtNs = runDelayNs;
     }
 
     /**

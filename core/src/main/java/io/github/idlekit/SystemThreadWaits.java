@@ -40,4 +40,9 @@ final class SystemThreadWaits implements ThreadWaits
     {
         return THREADS.getCurrentThreadCpuTime();
     }
+
+    public long threadRunDelayNanos()
+    {
+        return RunQueueDelay.ofCurrentThread();
+    }
 }

@@ -53,6 +53,15 @@ interface ThreadWaits
     long threadCpuNanos();
 
     /**
+     * @return the time the calling thread has spent runnable but not running (preempted, waiting for a CPU after a
+     * wake-up, throttled by a CPU quota), in nanoseconds; -1 where the system does not say.
+     */
+    default long threadRunDelayNanos()
+    {
+        return -1;
+    }
+
+    /**
      * Parks for {@code nanos} even when the calling thread is interrupted, and leaves the interrupt status as it
      * was. A set interrupt flag makes every park return at once, so a worker would spin hot; instead the flag is
      * cleared for the park and set again after it. Setting it also made the park permit available, so an

@@ -26,7 +26,7 @@ class CpuWeightTest
     {
         final CpuWeight weight = weightAfter(100_000_000, 50_000_000, 0, 0);
         final double contended = weight.weight();
-        weight.update(500_000_000, 450_000_000, 0, 0, PARK_CPU_NS);
+        weight.update(500_000_000, 450_000_000, 0, 0, PARK_CPU_NS, -1);
 
         assertEquals(2.0, contended, 1e-9);
         assertEquals(1 / (1 - 20.0 / 200), weight.weight(), 1e-9,
@@ -37,9 +37,32 @@ class CpuWeightTest
     void aThreadWithoutACpuTimeClockWeighsItsCpuAtOne()
     {
         final CpuWeight weight = weightAfter(100_000_000, 10_000_000, 0, 0);
-        weight.update(200_000_000, -1, 0, 0, PARK_CPU_NS);
+        weight.update(200_000_000, -1, 0, 0, PARK_CPU_NS, -1);
 
         assertEquals(1.0, weight.weight(), 1e-9);
+    }
+
+    @Test
+    void whereTheRunDelayIsKnownTimeBlockedOutsideParksIsNoStall()
+    {
+        final CpuWeight blockedInItsWork = new CpuWeight();
+        blockedInItsWork.update(0, 0, 0, 0, PARK_CPU_NS, 0);
+        blockedInItsWork.update(10_000_000, 1_000_000, 1_000_000, 10, PARK_CPU_NS, 0);
+        final CpuWeight blockedUnseen = weightAfter(10_000_000, 1_000_000, 1_000_000, 10);
+
+        assertEquals(1.0, blockedInItsWork.weight(), 1e-9, "8 ms blocked outside parks, never kept from a CPU");
+        assertEquals(1 / (1 - 8.2 / 9.2), blockedUnseen.weight(), 1e-9,
+            "without the run delay the same 8 ms look like a stall");
+    }
+
+    @Test
+    void aThreadKeptFromItsCpuAsLongAsItRanWeighsItsCpuAtTwo()
+    {
+        final CpuWeight weight = new CpuWeight();
+        weight.update(0, 0, 0, 0, PARK_CPU_NS, 5_000);
+        weight.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000);
+
+        assertEquals(2.0, weight.weight(), 1e-9, "3 ms run, 3 ms runnable on a run queue or throttled");
     }
 
     @Test
@@ -54,8 +77,8 @@ class CpuWeightTest
     private static CpuWeight weightAfter(final long wallNs, final long cpuNs, final long parkedNs, final long parks)
     {
         final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, PARK_CPU_NS);
-        weight.update(wallNs, cpuNs, parkedNs, parks, PARK_CPU_NS);
+        weight.update(0, 0, 0, 0, PARK_CPU_NS, -1);
+        weight.update(wallNs, cpuNs, parkedNs, parks, PARK_CPU_NS, -1);
         return weight;
     }
 }

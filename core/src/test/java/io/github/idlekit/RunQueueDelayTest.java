@@ -1,0 +1,59 @@
+package io.github.idlekit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class RunQueueDelayTest
+{
+    @Test
+    void readsTheSecondFieldOfTheSchedulerStatistics()
+    {
+        assertEquals(31_091_491L, RunQueueDelay.secondField(ascii("373300195 31091491 419\n")));
+        assertEquals(0, RunQueueDelay.secondField(ascii("12 0 1\n")));
+        assertEquals(-1, RunQueueDelay.secondField(ascii("373300195\n")));
+        assertEquals(-1, RunQueueDelay.secondField(ascii("")));
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aThreadThatSleepsIsNotCountedAsWaitingForACpu() throws InterruptedException
+    {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux with scheduler statistics");
+        final AtomicLong sleptNs = new AtomicLong();
+        final AtomicLong delayedNs = new AtomicLong();
+        final Thread sleeper = new Thread(() ->
+        {
+            final long delayBeforeNs = RunQueueDelay.ofCurrentThread();
+            final long startNs = System.nanoTime();
+            for (int i = 0; i < 20; i++)
+            {
+                LockSupport.parkNanos(10_000_000);
+            }
+            sleptNs.set(System.nanoTime() - startNs);
+            delayedNs.set(RunQueueDelay.ofCurrentThread() - delayBeforeNs);
+        }, "run-queue-delay-sleeper");
+        sleeper.start();
+        sleeper.join();
+
+        assertTrue(delayedNs.get() >= 0, "a delay, read twice on the thread's own file: " + delayedNs.get());
+        assertTrue(delayedNs.get() < sleptNs.get() / 2,
+            "delayed " + delayedNs.get() + " ns while parked for " + sleptNs.get() + " ns");
+    }
+
+    private static ByteBuffer ascii(final String text)
+    {
+        return ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
+    }
+}
