@@ -64,18 +64,22 @@ final class RunQueueDelay
         {
             return -1;
         }
-        return secondField(buffer.flip());
+        return runDelayOf(buffer.flip());
     }
 
     /**
-     * @return the second of the space-separated decimal fields in {@code text}, or -1 where there is none.
+     * @return the run delay in a schedstat line, its second field, or -1 where there is none or the first, the
+     * thread's time on a CPU, is 0: a kernel that keeps no scheduler statistics prints zeros, and a thread reading
+     * its own file has run.
      */
-    static long secondField(final ByteBuffer text)
+    static long runDelayOf(final ByteBuffer text)
     {
         int i = text.position();
         final int end = text.limit();
+        boolean ran = false;
         while (i < end && text.get(i) != ' ')
         {
+            ran |= text.get(i) > '0' && text.get(i) <= '9';
             i++;
         }
         i++;
@@ -87,6 +91,6 @@ final class RunQueueDelay
             digits++;
             i++;
         }
-        return digits > 0 ? value : -1;
+        return ran && digits > 0 ? value : -1;
     }
 }

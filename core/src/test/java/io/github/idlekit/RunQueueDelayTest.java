@@ -18,12 +18,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class RunQueueDelayTest
 {
     @Test
-    void readsTheSecondFieldOfTheSchedulerStatistics()
+    void readsTheRunDelayFromTheSchedulerStatistics()
     {
-        assertEquals(31_091_491L, RunQueueDelay.secondField(ascii("373300195 31091491 419\n")));
-        assertEquals(0, RunQueueDelay.secondField(ascii("12 0 1\n")));
-        assertEquals(-1, RunQueueDelay.secondField(ascii("373300195\n")));
-        assertEquals(-1, RunQueueDelay.secondField(ascii("")));
+        assertEquals(31_091_491L, RunQueueDelay.runDelayOf(ascii("373300195 31091491 419\n")));
+        assertEquals(0, RunQueueDelay.runDelayOf(ascii("12 0 1\n")));
+        assertEquals(-1, RunQueueDelay.runDelayOf(ascii("0 0 0\n")), "a kernel keeping no statistics");
+        assertEquals(-1, RunQueueDelay.runDelayOf(ascii("373300195\n")));
+        assertEquals(-1, RunQueueDelay.runDelayOf(ascii("")));
     }
 
     @Test
