@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Timeout;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -81,21 +82,40 @@ class TimerProfileTest
     @Timeout(30)
     void interruptedCallerGetsARealMeasurementAndKeepsItsFlag()
     {
-        final TimerProfile reference = TimerProfile.measure(Duration.ofMillis(20));
         Thread.currentThread().interrupt();
         try
         {
+            final long interruptedParkNs = shortestInterruptedParkNs();
             final TimerProfile profile = TimerProfile.measure(Duration.ofMillis(20));
 
             assertTrue(Thread.currentThread().isInterrupted());
-            // A park with the interrupt flag set returns in well under a microsecond; a real floor is far above it.
-            assertTrue(profile.parkFloorNs() * 10 > reference.parkFloorNs(), profile + " vs " + reference);
-            assertTrue(profile.parkFloorNs() > 1_000, profile.toString());
+            // A park with the interrupt flag set returns at once; a real floor is far above it.
+            assertTrue(profile.parkFloorNs() > 10 * interruptedParkNs,
+                profile + " vs " + interruptedParkNs + " ns for a park with the flag set");
         }
         finally
         {
             Thread.interrupted();
         }
+    }
+
+    /**
+     * @return the shortest mean duration, over a few batches, of a 1 ms park made with the interrupt flag set: the
+     * least a loaded machine's preemptions leave in it.
+     */
+    private static long shortestInterruptedParkNs()
+    {
+        long shortestNs = Long.MAX_VALUE;
+        for (int batch = 0; batch < 5; batch++)
+        {
+            final long startNs = System.nanoTime();
+            for (int i = 0; i < 100; i++)
+            {
+                LockSupport.parkNanos(1_000_000);
+            }
+            shortestNs = Math.min(shortestNs, (System.nanoTime() - startNs) / 100);
+        }
+        return shortestNs;
     }
 
     @Test
