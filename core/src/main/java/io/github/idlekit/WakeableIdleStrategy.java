@@ -86,13 +86,10 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
     private Thread worker;
     private long unparks;
     private long unparkNs;
-    private long wakes;
-    private long wokenParks;
-    private long wakeLatencyNs;
     private long episodesAtPlan;
-    private long wakesAtPlan;
-    private long wokenParksAtPlan;
-    private long wakeLatencyAtPlanNs;
+    private long wakesSincePlan;
+    private long wokenParksSincePlan;
+    private long wakeLatencySincePlanNs;
     private long wakeLatencyEstimateNs = -1;
     private long lastWakeNs;
 
@@ -164,7 +161,7 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
         {
             PENDING.setRelease(this, 0);
             statistics().woke();
-            wakes++;
+            wakesSincePlan++;
             return;
         }
         super.idle();
@@ -204,17 +201,16 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
     long wokenParkCostNs()
     {
         final long episodes = this.episodes - episodesAtPlan;
-        final long wakes = this.wakes - wakesAtPlan;
-        final long wokenParks = this.wokenParks - wokenParksAtPlan;
-        if (wokenParks > 0)
+        final long wakes = wakesSincePlan;
+        if (wokenParksSincePlan > 0)
         {
-            final long meanNs = (wakeLatencyNs - wakeLatencyAtPlanNs) / wokenParks;
+            final long meanNs = wakeLatencySincePlanNs / wokenParksSincePlan;
             wakeLatencyEstimateNs = wakeLatencyEstimateNs < 0 ? meanNs : (wakeLatencyEstimateNs + meanNs) / 2;
         }
         episodesAtPlan = this.episodes;
-        wakesAtPlan = this.wakes;
-        wokenParksAtPlan = this.wokenParks;
-        wakeLatencyAtPlanNs = wakeLatencyNs;
+        wakesSincePlan = 0;
+        wokenParksSincePlan = 0;
+        wakeLatencySincePlanNs = 0;
         if (episodes == 0 || wakes < WOKEN_EPISODES_SHARE * episodes)
         {
             return -1;
@@ -250,8 +246,8 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
         }
         final long latencyNs = Math.max(0, waits.nanoTime() - unparkNs);
         statistics().wokenPark(latencyNs);
-        wokenParks++;
-        wakeLatencyNs += latencyNs;
+        wokenParksSincePlan++;
+        wakeLatencySincePlanNs += latencyNs;
         lastWakeNs = unparkNs;
         return true;
     }
