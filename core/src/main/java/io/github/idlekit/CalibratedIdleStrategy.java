@@ -69,6 +69,11 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long busyNs;
     long parkedNs;
     long episodes;
+    /**
+     * The run delay of all parks' wake-ups, estimated from the sampled parks: the waits for a CPU that follow a
+     * wake-up, which are part of a park and no sign that the thread's spinning would keep others from a CPU.
+     */
+    long wakeRunDelayNs;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -196,6 +201,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     /**
      * Every this many parks, the thread's CPU time is read around one, to learn what a park costs in CPU: far more
      * while the JVM warms up than later, so the startup measurement alone would keep the plan spinning too long.
+     * Where the system reports it, the thread's run delay is read around the same park, to learn how long its
+     * wake-ups wait for a CPU (see {@link #planLatencyWeight()}).
      */
     static final long CPU_SAMPLE_EVERY = 16;
 
@@ -548,12 +555,18 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() && !plannedForWakes ?
             ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);
         final long cpuBeforeNs = park % CPU_SAMPLE_EVERY == 0 ? waits.threadCpuNanos() : -1;
+        // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
+        final long delayBeforeNs = cpuBeforeNs >= 0 ? waits.threadRunDelayNanos() : -1;
         phase = PARKING;
         waits.parkKeepingInterrupt(requestNs);
         final long afterNs = waits.nanoTime();
         if (cpuBeforeNs >= 0)
         {
             timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs, afterNs);
+            if (delayBeforeNs >= 0)
+            {
+                wakeRunDelayNs += CPU_SAMPLE_EVERY * Math.max(0, waits.threadRunDelayNanos() - delayBeforeNs);
+            }
         }
         final boolean woken = waits.lastParkWasWoken();
         if (!woken)
@@ -820,7 +833,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     /**
      * @return the latency weight plans are made with: λ over the CPU weight κ, since a plan weighs CPU against
-     * latency and only their ratio matters.
+     * latency and only their ratio matters. κ reads the thread's run delay less its wake-ups' share: where threads
+     * wake one another in a chain (an Aeron driver's agents), each wake-up waits a moment for a CPU another holds,
+     * which says nothing of what spinning would take from them, and counting it would make every thread on the
+     * chain park longer, so that the chain's latency is paid at each of its hops.
      */
     double planLatencyWeight()
     {
@@ -841,7 +857,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         timer.update(nowNs);
         // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
         final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();
-        cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs);
+        cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs, wakeRunDelayNs);
         final long wokenParkCostNs = wokenParkCostNs();
         if (wokenParkCostNs >= 0)
         {

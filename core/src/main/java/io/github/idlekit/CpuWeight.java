@@ -10,7 +10,10 @@ package io.github.idlekit;
  * is 1.
  *
  * <p>Where the system counts the time the thread waited for a CPU while runnable (Linux's run delay, see
- * {@link RunQueueDelay}), the time it wanted is its CPU time plus that delay. Elsewhere it is the time out of parks
+ * {@link RunQueueDelay}), the time it wanted is its CPU time plus that delay, less the part of it that followed its
+ * parks' wake-ups: a woken thread waits for a CPU that another holds for a moment (threads that wake one another in a
+ * chain all do), which is part of the park, as it is for a park's measured length, and no sign that spinning would
+ * take a CPU others need. Elsewhere it is the time out of parks
  * (working, spinning, yielding, planning), read against its CPU-time clock, a park's own CPU (entering it, waking
  * from it) counted as wanted; that also counts as a stall any time the worker blocks outside the strategy (a
  * pacing sleep, blocking I/O in its work), which the run delay does not.
@@ -40,6 +43,7 @@ final class CpuWeight
     private long parkedAtNs;
     private long parksAt;
     private long runDelayAtNs = -1;
+    private long wakeRunDelayAtNs;
     private double wantedNs;
     private double stalledNs;
     private double weight = 1;
@@ -53,6 +57,7 @@ final class CpuWeight
      * @param parks     the parks it has made in all.
      * @param parkCpuNs what one park costs it in CPU.
      * @param runDelayNs the time it has spent runnable but not running, in all, or -1 where unknown.
+     * @param wakeRunDelayNs the part of {@code runDelayNs} that followed its parks' wake-ups, in all, as far as known.
      */
     void update(
         final long nowNs,
@@ -60,7 +65,8 @@ final class CpuWeight
         final long parkedNs,
         final long parks,
         final long parkCpuNs,
-        final long runDelayNs)
+        final long runDelayNs,
+        final long wakeRunDelayNs)
     {
         if (cpuNs < 0)
         {
@@ -70,7 +76,8 @@ final class CpuWeight
         if (started)
         {
             final long ranNs = cpuNs - cpuAtNs;
-            final long delayedNs = runDelayNs >= 0 && runDelayAtNs >= 0 ? runDelayNs - runDelayAtNs : -1;
+            final long delayedNs = runDelayNs >= 0 && runDelayAtNs >= 0 ?
+                Math.max(0, runDelayNs - runDelayAtNs - (wakeRunDelayNs - wakeRunDelayAtNs)) : -1;
             final long sinceNs = delayedNs >= 0 ?
                 ranNs + delayedNs : nowNs - wallAtNs - (parkedNs - parkedAtNs) + (parks - parksAt) * parkCpuNs;
             if (sinceNs > 0)
@@ -92,6 +99,7 @@ final class CpuWeight
         parkedAtNs = parkedNs;
         parksAt = parks;
         runDelayAtNs = runDelayNs;
+        wakeRunDelayAtNs = wakeRunDelayNs;
     }
 
     /**

@@ -663,6 +663,47 @@ class CalibratedIdleStrategyTest
         assertEquals(halfLambda[1], contended[1], 0.2 * halfLambda[1], "latency per episode, λ/2 vs contended");
     }
 
+    @Test
+    void waitsForACpuAfterWakeUpsDoNotWeighTheThreadsCpuWhileWaitsInItsWorkDo()
+    {
+        final double wokenLate = latencyWeightAfterRunDelays(50_000, 0);
+        final double preempted = latencyWeightAfterRunDelays(0, 50_000);
+
+        assertEquals(1.0, wokenLate, 0.1, "every wake-up waited 50 µs for a CPU");
+        assertTrue(preempted < 0.8, "every episode's work was preempted for 50 µs: λ/κ " + preempted);
+    }
+
+    /**
+     * Runs 4,000 memoryless episodes (mean 100 µs) of a thread whose system reports its run delay: each park's
+     * wake-up waits {@code wakeDelayNs} for a CPU, and each episode's 10 µs of work is kept off its CPU for
+     * {@code workDelayNs}.
+     *
+     * @return the latency weight it then plans with, λ = 1 over κ.
+     */
+    private static double latencyWeightAfterRunDelays(final long wakeDelayNs, final long workDelayNs)
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        waits.runDelayNs = 0;
+        waits.wakeRunDelayNs = wakeDelayNs;
+        final CalibratedIdleStrategy adaptive = new CalibratedIdleStrategy(() -> LINUX_LIKE, null, 1.0, null, waits);
+        final LongSupplier gapsNs = exponentialGaps(100_000, 5);
+        for (int e = 0; e < 4_000; e++)
+        {
+            final long gapNs = gapsNs.getAsLong();
+            final long startNs = waits.nowNs;
+            do
+            {
+                adaptive.idle(0);
+            }
+            while (waits.nowNs - startNs < gapNs);
+            adaptive.idle(1);
+            waits.nowNs += 10_000 + workDelayNs;
+            waits.cpuNs += 10_000;
+            waits.runDelayNs += workDelayNs;
+        }
+        return adaptive.planLatencyWeight();
+    }
+
     /**
      * Runs 4,000 episodes with parks that cost 40 µs of CPU, and after each the thread works 10 µs and is kept
      * off its CPU for {@code slowdown} − 1 times the CPU it used (preempted or throttled in proportion to its

@@ -29,6 +29,15 @@ final class ScriptedWaits implements ThreadWaits
     long clockReadCostNs;
     private boolean waitedSinceCpuRead = true;
     long cpuNs;
+    /**
+     * The run delay the system reports, or -1 where it is taken to report none.
+     */
+    long runDelayNs = -1;
+    /**
+     * How long each park's wake-up waits for a CPU, after the park's scripted duration, where the run delay is
+     * reported.
+     */
+    long wakeRunDelayNs;
 
     public long nanoTime()
     {
@@ -61,6 +70,11 @@ final class ScriptedWaits implements ThreadWaits
         final long durationNs = parkDurationNs.applyAsLong(nanos);
         nowNs += durationNs;
         cpuNs += parkCpuNs;
+        if (runDelayNs >= 0)
+        {
+            nowNs += wakeRunDelayNs;
+            runDelayNs += wakeRunDelayNs;
+        }
     }
 
     public long threadCpuNanos()
@@ -72,6 +86,11 @@ final class ScriptedWaits implements ThreadWaits
         }
         waitedSinceCpuRead = false;
         return cpuNs;
+    }
+
+    public long threadRunDelayNanos()
+    {
+        return runDelayNs;
     }
 
     long count(final String call)
