@@ -74,6 +74,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
      * wake-up, which are part of a park and no sign that the thread's spinning would keep others from a CPU.
      */
     long wakeRunDelayNs;
+    boolean cpuClocked;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -554,9 +555,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long park = ++parks;
         final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() && !plannedForWakes ?
             ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);
-        final long cpuBeforeNs = park % CPU_SAMPLE_EVERY == 0 ? waits.threadCpuNanos() : -1;
-        // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
-        final long delayBeforeNs = cpuBeforeNs >= 0 ? waits.threadRunDelayNanos() : -1;
+        final boolean sampled = park % CPU_SAMPLE_EVERY == 0;
+        // read before the CPU time, so that the read is no part of the park's CPU; a thread without a CPU-time
+        // clock is a virtual one, and /proc/thread-self would be its carrier's
+        final long delayBeforeNs = sampled && cpuClocked ? waits.threadRunDelayNanos() : -1;
+        final long cpuBeforeNs = sampled ? waits.threadCpuNanos() : -1;
+        cpuClocked = sampled ? cpuBeforeNs >= 0 : cpuClocked;
         phase = PARKING;
         waits.parkKeepingInterrupt(requestNs);
         final long afterNs = waits.nanoTime();

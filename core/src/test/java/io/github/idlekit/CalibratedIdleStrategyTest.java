@@ -673,6 +673,18 @@ class CalibratedIdleStrategyTest
         assertTrue(preempted < 0.8, "every episode's work was preempted for 50 µs: λ/κ " + preempted);
     }
 
+    @Test
+    void readingTheRunDelayAroundAParkIsNoPartOfTheParksCpu()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        waits.runDelayNs = 0;
+        waits.runDelayReadCostNs = 50_000;
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        new EpisodeSimulator(waits).run(adaptive, () -> 2_000_000L, 500);
+
+        assertEquals(waits.parkCpuNs, adaptive.timer().parkCpuNs(), "each read of the run delay costs 50 µs");
+    }
+
     /**
      * Runs 4,000 memoryless episodes (mean 100 µs) of a thread whose system reports its run delay: each park's
      * wake-up waits {@code wakeDelayNs} for a CPU, and each episode's 10 µs of work is kept off its CPU for

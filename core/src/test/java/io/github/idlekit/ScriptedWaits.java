@@ -38,6 +38,10 @@ final class ScriptedWaits implements ThreadWaits
      * reported.
      */
     long wakeRunDelayNs;
+    /**
+     * CPU and time one read of the run delay is taken to cost: a system call.
+     */
+    long runDelayReadCostNs;
 
     public long nanoTime()
     {
@@ -90,6 +94,8 @@ final class ScriptedWaits implements ThreadWaits
 
     public long threadRunDelayNanos()
     {
+        nowNs += runDelayReadCostNs;
+        cpuNs += runDelayReadCostNs;
         return runDelayNs;
     }
 
