@@ -70,10 +70,11 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long parkedNs;
     long episodes;
     /**
-     * The run delay of all parks' wake-ups, estimated from the sampled parks: the waits for a CPU that follow a
-     * wake-up, which are part of a park and no sign that the thread's spinning would keep others from a CPU.
+     * The run delay that follows a park's wake-up, the mean of the latest few sampled parks: a wait for a CPU that
+     * is part of the park and no sign that the thread's spinning would keep others from a CPU.
      */
     long wakeRunDelayNs;
+    int wakeRunDelaySamples;
     boolean cpuClocked;
 }
 
@@ -202,10 +203,21 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     /**
      * Every this many parks, the thread's CPU time is read around one, to learn what a park costs in CPU: far more
      * while the JVM warms up than later, so the startup measurement alone would keep the plan spinning too long.
-     * Where the system reports it, the thread's run delay is read around the same park, to learn how long its
-     * wake-ups wait for a CPU (see {@link #planLatencyWeight()}).
      */
     static final long CPU_SAMPLE_EVERY = 16;
+
+    /**
+     * Every this many parks, where the system reports it, the thread's run delay is read around one, to learn how
+     * long its wake-ups wait for a CPU (see {@link #planLatencyWeight()}). Rarer than the CPU samples: each read is
+     * a file read through the JDK's I/O code, which a worker that parks a hundred times a second runs cold and
+     * interpreted, tens of microseconds each time.
+     */
+    static final long RUN_DELAY_SAMPLE_EVERY = 8 * CPU_SAMPLE_EVERY;
+
+    /**
+     * The wake-up's run delay is the mean of about this many of the latest samples.
+     */
+    static final int WAKE_RUN_DELAY_SAMPLES = 8;
 
     /**
      * One episode in this many explores: it spins on past the planned spin, to twice its length or one park floor
@@ -558,7 +570,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final boolean sampled = park % CPU_SAMPLE_EVERY == 0;
         // read before the CPU time, so that the read is no part of the park's CPU; a thread without a CPU-time
         // clock is a virtual one, and /proc/thread-self would be its carrier's
-        final long delayBeforeNs = sampled && cpuClocked ? waits.threadRunDelayNanos() : -1;
+        final long delayBeforeNs =
+            park % RUN_DELAY_SAMPLE_EVERY == 0 && cpuClocked ? waits.threadRunDelayNanos() : -1;
         final long cpuBeforeNs = sampled ? waits.threadCpuNanos() : -1;
         cpuClocked = sampled ? cpuBeforeNs >= 0 : cpuClocked;
         phase = PARKING;
@@ -569,7 +582,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs, afterNs);
             if (delayBeforeNs >= 0)
             {
-                wakeRunDelayNs += CPU_SAMPLE_EVERY * Math.max(0, waits.threadRunDelayNanos() - delayBeforeNs);
+                wakeRunDelaySamples = Math.min(WAKE_RUN_DELAY_SAMPLES, wakeRunDelaySamples + 1);
+                wakeRunDelayNs +=
+                    (Math.max(0, waits.threadRunDelayNanos() - delayBeforeNs) - wakeRunDelayNs) / wakeRunDelaySamples;
             }
         }
         final boolean woken = waits.lastParkWasWoken();

@@ -43,7 +43,6 @@ final class CpuWeight
     private long parkedAtNs;
     private long parksAt;
     private long runDelayAtNs = -1;
-    private long wakeRunDelayAtNs;
     private double wantedNs;
     private double stalledNs;
     private double weight = 1;
@@ -57,7 +56,7 @@ final class CpuWeight
      * @param parks     the parks it has made in all.
      * @param parkCpuNs what one park costs it in CPU.
      * @param runDelayNs the time it has spent runnable but not running, in all, or -1 where unknown.
-     * @param wakeRunDelayNs the part of {@code runDelayNs} that followed its parks' wake-ups, in all, as far as known.
+     * @param wakeRunDelayNs the part of {@code runDelayNs} that follows one park's wake-up, as far as known.
      */
     void update(
         final long nowNs,
@@ -77,7 +76,7 @@ final class CpuWeight
         {
             final long ranNs = cpuNs - cpuAtNs;
             final long delayedNs = runDelayNs >= 0 && runDelayAtNs >= 0 ?
-                Math.max(0, runDelayNs - runDelayAtNs - (wakeRunDelayNs - wakeRunDelayAtNs)) : -1;
+                Math.max(0, runDelayNs - runDelayAtNs - (parks - parksAt) * wakeRunDelayNs) : -1;
             final long sinceNs = delayedNs >= 0 ?
                 ranNs + delayedNs : nowNs - wallAtNs - (parkedNs - parkedAtNs) + (parks - parksAt) * parkCpuNs;
             if (sinceNs > 0)
@@ -99,7 +98,6 @@ final class CpuWeight
         parkedAtNs = parkedNs;
         parksAt = parks;
         runDelayAtNs = runDelayNs;
-        wakeRunDelayAtNs = wakeRunDelayNs;
     }
 
     /**

@@ -70,12 +70,12 @@ class CpuWeightTest
     {
         final CpuWeight wokenLate = new CpuWeight();
         wokenLate.update(0, 0, 0, 0, PARK_CPU_NS, 5_000, 0);
-        wokenLate.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000, 3_000_000);
+        wokenLate.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000, 300_000);
         final CpuWeight partly = new CpuWeight();
         partly.update(0, 0, 0, 0, PARK_CPU_NS, 5_000, 0);
-        partly.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000, 1_500_000);
+        partly.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000, 150_000);
 
-        assertEquals(1.0, wokenLate.weight(), 1e-9, "all 3 ms runnable came right after wake-ups");
+        assertEquals(1.0, wokenLate.weight(), 1e-9, "all 3 ms runnable came right after the 10 wake-ups");
         assertEquals(1.5, partly.weight(), 1e-9, "3 ms run, 1.5 ms of the run delay outside wake-ups");
     }
 

@@ -94,6 +94,7 @@ final class ScriptedWaits implements ThreadWaits
 
     public long threadRunDelayNanos()
     {
+        calls.add("run delay");
         nowNs += runDelayReadCostNs;
         cpuNs += runDelayReadCostNs;
         return runDelayNs;
