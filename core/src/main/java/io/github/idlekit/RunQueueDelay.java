@@ -1,10 +1,8 @@
 package io.github.idlekit;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * How long the current thread has waited for a CPU while runnable, as Linux's scheduler counts it: the second field
@@ -14,19 +12,23 @@ import java.nio.file.StandardOpenOption;
  *
  * <p>A {@code /proc/thread-self} file opened once stays the opening thread's, so each thread opens its own, on its
  * first read (one allocation per thread), and reads it again from offset 0, which makes the kernel render it anew.
- * Where there is no such file (not Linux, a kernel without scheduler statistics) the delay is unknown.
+ * It is read through a {@link RandomAccessFile}, whose reads an interrupt does not end: an interruptible channel
+ * closes itself when a thread with its interrupt flag set reads it, and every read after that would fail by
+ * throwing, an allocation each time. Where there is no such file (not Linux, a kernel without scheduler statistics)
+ * the delay is unknown.
  */
 final class RunQueueDelay
 {
-    private static final Path SCHEDSTAT = Path.of("/proc/thread-self/schedstat");
+    private static final String SCHEDSTAT = "/proc/thread-self/schedstat";
     private static final ThreadLocal<RunQueueDelay> OF_THREAD = ThreadLocal.withInitial(RunQueueDelay::open);
 
-    private final FileChannel channel;
-    private final ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+    private final RandomAccessFile file;
+    private final byte[] bytes = new byte[64];
+    private final ByteBuffer text = ByteBuffer.wrap(bytes);
 
-    private RunQueueDelay(final FileChannel channel)
+    private RunQueueDelay(final RandomAccessFile file)
     {
-        this.channel = channel;
+        this.file = file;
     }
 
     /**
@@ -41,9 +43,9 @@ final class RunQueueDelay
     {
         try
         {
-            return new RunQueueDelay(FileChannel.open(SCHEDSTAT, StandardOpenOption.READ));
+            return new RunQueueDelay(new RandomAccessFile(SCHEDSTAT, "r"));
         }
-        catch (final IOException | UnsupportedOperationException | SecurityException ex)
+        catch (final IOException | SecurityException ex)
         {
             return new RunQueueDelay(null);
         }
@@ -51,20 +53,23 @@ final class RunQueueDelay
 
     private long read()
     {
-        if (null == channel)
+        if (null == file)
         {
             return -1;
         }
-        buffer.clear();
+        final int length;
         try
         {
-            channel.read(buffer, 0);
+            file.seek(0);
+            length = file.read(bytes);
         }
         catch (final IOException ex)
         {
             return -1;
         }
-        return runDelayOf(buffer.flip());
+        text.clear();
+        text.limit(Math.max(0, length));
+        return runDelayOf(text);
     }
 
     /**

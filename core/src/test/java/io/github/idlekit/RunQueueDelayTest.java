@@ -53,6 +53,32 @@ class RunQueueDelayTest
             "delayed " + delayedNs.get() + " ns while parked for " + sleptNs.get() + " ns");
     }
 
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void anInterruptedThreadReadsItsRunDelayAndKeepsItsFlag() throws InterruptedException
+    {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux with scheduler statistics");
+        final long[] delaysNs = new long[3];
+        final boolean[] flagKept = new boolean[1];
+        final Thread reader = new Thread(() ->
+        {
+            Thread.currentThread().interrupt();
+            for (int i = 0; i < delaysNs.length; i++)
+            {
+                delaysNs[i] = RunQueueDelay.ofCurrentThread();
+            }
+            flagKept[0] = Thread.currentThread().isInterrupted();
+        }, "run-queue-delay-interrupted");
+        reader.start();
+        reader.join();
+
+        assertTrue(flagKept[0], "the interrupt flag is still set");
+        for (final long delayNs : delaysNs)
+        {
+            assertTrue(delayNs >= 0, "read while interrupted: " + delayNs);
+        }
+    }
+
     private static ByteBuffer ascii(final String text)
     {
         return ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
