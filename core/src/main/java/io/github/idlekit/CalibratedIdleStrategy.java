@@ -209,8 +209,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     /**
      * Every this many parks, where the system reports it, the thread's run delay is read around one, to learn how
      * long its wake-ups wait for a CPU (see {@link #planLatencyWeight()}). Rarer than the CPU samples: each read is
-     * a file read through the JDK's I/O code, which a worker that parks a hundred times a second runs cold and
-     * interpreted, tens of microseconds each time.
+     * a file read and a parse, which a worker that parks a hundred times a second runs cold and, for its first
+     * minutes, interpreted, after every one of those parks' wake-ups.
      */
     static final long RUN_DELAY_SAMPLE_EVERY = 8 * CPU_SAMPLE_EVERY;
 
