@@ -25,6 +25,12 @@ class RealThreadBehaviourTest
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long IDLE_WINDOW_NS = 300_000_000L;
     private static final long JOIN_TIMEOUT_MS = 30_000;
+    /**
+     * The allocation test's work arrives on every 8th call, or at the first call once this much real time has passed
+     * without any. Work that only arrived by call count would make a preempted episode last as many parks as it has
+     * calls left, and teach the strategy that episodes this long go on for whole parks.
+     */
+    private static final long LONGEST_GAP_NS = 20_000;
 
     @Test
     void parkedWorkerBurnsFarLessCpuThanASpinningOne() throws Exception
@@ -116,9 +122,19 @@ class RealThreadBehaviourTest
         final long before = threads.getCurrentThreadAllocatedBytes();
         for (final IdleStrategy strategy : strategies)
         {
+            long lastWorkNs = System.nanoTime();
             for (int i = 0; i < calls; i++)
             {
-                strategy.idle((i & 7) == 7 ? 1 : 0);
+                final long nowNs = System.nanoTime();
+                if ((i & 7) == 7 || nowNs - lastWorkNs >= LONGEST_GAP_NS)
+                {
+                    strategy.idle(1);
+                    lastWorkNs = nowNs;
+                }
+                else
+                {
+                    strategy.idle(0);
+                }
             }
             for (int i = 0; i < 200; i++)
             {
