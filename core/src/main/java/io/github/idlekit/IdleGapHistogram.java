@@ -119,7 +119,7 @@ final class IdleGapHistogram
             final double firstHeld = scale * mass[first] * shareWithin(first, lo, hi);
             final double lastHeld = scale * mass[last] * shareWithin(last, lo, hi);
             double held = massBetween(first, last) + firstHeld + lastHeld;
-            final double octaves = Math.log(Math.max(hi, 1.0) / Math.max(lo, FIRST_EDGE_NS)) / Math.log(2);
+            final double octaves = log2(Math.max(hi, 1.0) / Math.max(lo, FIRST_EDGE_NS));
             if (total >= MIN_HISTORY * weight && held < SURPRISE_SHARE * total * Math.min(1, octaves / 2))
             {
                 weight *= SURPRISE_BOOST;
@@ -155,12 +155,15 @@ final class IdleGapHistogram
         {
             return 0;
         }
-        final int bin = 1 + (int)Math.floor(BINS_PER_OCTAVE * log2((double)ns / FIRST_EDGE_NS));
-        int k = Math.min(BINS - 1, bin);
-        while (k > 0 && edgesNs[k] > ns)
+        final int octave = 63 - Long.numberOfLeadingZeros(ns / FIRST_EDGE_NS);
+        if (octave >= OCTAVES)
         {
-            k--;
+            return BINS - 1;
         }
+        // the octave starts at FIRST_EDGE_NS << octave exactly and its j-th edge at 2^(j/8) times that, which is
+        // at most 1 + j/8 times it, so the linear guess is the bin or the one below
+        final long octaveStartNs = FIRST_EDGE_NS << octave;
+        int k = 1 + BINS_PER_OCTAVE * octave + (int)((ns - octaveStartNs) * BINS_PER_OCTAVE / octaveStartNs);
         while (k < BINS - 1 && edgesNs[k + 1] <= ns)
         {
             k++;

@@ -14,6 +14,22 @@ class IdleGapHistogramTest
     private static final double DECAY = CalibratedIdleStrategy.EPISODE_DECAY;
 
     @Test
+    void everyDurationFallsInTheBinWhoseEdgesHoldIt()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        assertEquals(0, gaps.binOf(0));
+        assertEquals(0, gaps.binOf(IdleGapHistogram.FIRST_EDGE_NS - 1));
+        for (int k = 1; k < IdleGapHistogram.BINS; k++)
+        {
+            assertEquals(k, gaps.binOf(gaps.edgeNs(k)), "at the edge " + gaps.edgeNs(k) + " ns");
+            assertEquals(k - 1, gaps.binOf(gaps.edgeNs(k) - 1), "below the edge " + gaps.edgeNs(k) + " ns");
+            assertEquals(k, gaps.binOf(gaps.edgeNs(k + 1) - 1), "below the next edge " + gaps.edgeNs(k + 1) + " ns");
+        }
+        assertEquals(IdleGapHistogram.BINS - 1, gaps.binOf(gaps.edgeNs(IdleGapHistogram.BINS)));
+        assertEquals(IdleGapHistogram.BINS - 1, gaps.binOf(Long.MAX_VALUE));
+    }
+
+    @Test
     void anEpisodeKnownOnlyToHaveEndedDuringAParkTakesTheShapeOfTheEpisodesItCovers()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
