@@ -103,6 +103,7 @@ class RealThreadBehaviourTest
         // strategy allocating: a window in which that happens is followed by another. An allocation per call or
         // per plan shows in every window.
         allocatedBytes(strategies, 5_000_000);
+        final long plansBefore = calibrated.statistics().plans();
         final List<Long> windows = new ArrayList<>();
         do
         {
@@ -112,6 +113,7 @@ class RealThreadBehaviourTest
 
         assertEquals(0, windows.get(windows.size() - 1),
             "bytes allocated over windows of 3,000,000 idle calls: " + windows);
+        assertTrue(calibrated.statistics().plans() > plansBefore, "the windows include plans: " + calibrated);
         assertTrue(allocatedBytes(new IdleStrategy[]{ new AllocatingIdleStrategy() }, 1_000) >= 16_000,
             "the measurement sees an allocation when there is one");
     }
