@@ -64,7 +64,7 @@ public final class IdleStatistics
     private final IntSupplier phase;
     private final LongSupplier wakeUnparks;
     private Slots slots;
-    private Slots registered;
+    private volatile Slots registered;
 
     /**
      * Statistics of a strategy nobody can wake.
@@ -217,7 +217,7 @@ public final class IdleStatistics
     {
         Objects.requireNonNull(countersManager, "countersManager");
         Objects.requireNonNull(label, "label");
-        if (null != REGISTERED.getVolatile(this))
+        if (null != registered)
         {
             throw new IllegalStateException("statistics already registered, now again as label=" + label);
         }
@@ -255,7 +255,9 @@ public final class IdleStatistics
      */
     void episodeStarted()
     {
-        final Slots target = (Slots)REGISTERED.getVolatile(this);
+        // a volatile field, not read through the VarHandle: the episodes run interpreted for seconds at long gaps,
+        // where a VarHandle call runs through many frames
+        final Slots target = registered;
         if (null != target && target != slots)
         {
             for (int i = 0; i < NAMES.length; i++)
