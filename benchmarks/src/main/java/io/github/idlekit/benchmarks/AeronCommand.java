@@ -24,6 +24,15 @@ final class AeronCommand
     static final String DEFAULT_STRATEGIES =
         "idlekit-low-latency;idlekit-balanced;idlekit-low-cpu;agrona-backoff;aeron-backoff;agrona-sleep-ns";
 
+    /**
+     * How long each stand-in strategy runs Aeron before the first cell, and the longest that warm-up may last (see
+     * {@link AeronPingPong#warmUpJit}); shorter with {@code --quick}.
+     */
+    static final long WARM_UP_SLOT_NS = 1_000_000_000L;
+    static final long MAX_WARM_UP_NS = 12_000_000_000L;
+    static final long QUICK_WARM_UP_SLOT_NS = 200_000_000L;
+    static final long QUICK_MAX_WARM_UP_NS = 0;
+
     private static final Set<String> VALUE_OPTIONS = Set.of(
         "--workloads", "--strategies", "--duration", "--warmup", "--out", "--baseline", "--threading");
     private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet");
@@ -80,6 +89,12 @@ final class AeronCommand
         out.println(context);
 
         final PrecisePacer pacer = new PrecisePacer(profile);
+        if (!quiet)
+        {
+            progress.println("aeron: warming the JIT up on Aeron's code with stand-in strategies");
+        }
+        AeronPingPong.warmUpJit(threading, pacer, quick ? QUICK_WARM_UP_SLOT_NS : WARM_UP_SLOT_NS,
+            quick ? QUICK_MAX_WARM_UP_NS : MAX_WARM_UP_NS);
         final List<CellResult> results = new ArrayList<>();
         final int cells = workloads.size() * strategies.size();
         for (final Workload workload : workloads)

@@ -16,6 +16,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.DatagramSocket;
@@ -52,6 +53,8 @@ final class AeronPingPong
     private static final long CONNECT_TIMEOUT_NS = 10_000_000_000L;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final String CONDUCTORS_SEPARATOR = "/";
+    private static final String WARM_UP_GAP = "fixed-100us";
+    private static final List<String> WARM_UP_STAND_INS = List.of("agrona-yield", "agrona-sleep-ns", "agrona-spin");
 
     private final String strategyName;
     private final String pathStrategy;
@@ -178,6 +181,40 @@ final class AeronPingPong
         {
             Files.deleteIfExists(dir);
         }
+    }
+
+    /**
+     * Runs unmeasured round trips, {@value #WARM_UP_GAP} apart, with three stand-in strategies in turn (Agrona's
+     * yielding, sleeping and spinning ones, so that every agent's {@code idle} call site has seen three receiver
+     * types), one driver each for {@code slotNs}, round after round until the JIT's compilation time stops growing
+     * or {@code maxNs} has passed (at least one round; one only where the JVM does not report it). Without it, Aeron's own code (the
+     * driver's agents, the client, ping and pong) is compiled during a JVM's first cell: the compiler threads' CPU
+     * counts as the process's, they take the CPUs the agents wait for, and the first strategy is charged for both.
+     * Once per JVM, before the first cell.
+     *
+     * @param threadingMode the driver's threading mode, as in the cells.
+     * @param pacer         ping's pacing, as in the cells.
+     * @param slotNs        how long each stand-in runs.
+     * @param maxNs         the longest the warm-up may last.
+     */
+    static void warmUpJit(
+        final ThreadingMode threadingMode, final PrecisePacer pacer, final long slotNs, final long maxNs)
+        throws IOException, InterruptedException
+    {
+        final Workload workload = Workload.parse(WARM_UP_GAP);
+        final CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+        final boolean timed = null != compiler && compiler.isCompilationTimeMonitoringSupported();
+        final long endNs = System.nanoTime() + maxNs;
+        long compilingMs;
+        do
+        {
+            compilingMs = timed ? compiler.getTotalCompilationTime() : 0;
+            for (final String standIn : WARM_UP_STAND_INS)
+            {
+                new AeronPingPong(standIn, workload, threadingMode, pacer, 0, slotNs).run();
+            }
+        }
+        while (timed && System.nanoTime() - endNs < 0 && compiler.getTotalCompilationTime() != compilingMs);
     }
 
     /**
