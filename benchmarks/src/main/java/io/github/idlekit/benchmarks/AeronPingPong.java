@@ -16,7 +16,6 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 
 import java.io.IOException;
-import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.DatagramSocket;
@@ -186,9 +185,9 @@ final class AeronPingPong
     /**
      * Runs unmeasured round trips, {@value #WARM_UP_GAP} apart, with three stand-in strategies in turn (Agrona's
      * yielding, sleeping and spinning ones, so that every agent's {@code idle} call site has seen three receiver
-     * types), one driver each for {@code slotNs}, round after round until the JIT's compilation time stops growing
-     * or {@code maxNs} has passed (at least one round; one only where the JVM does not report it). Without it, Aeron's own code (the
-     * driver's agents, the client, ping and pong) is compiled during a JVM's first cell: the compiler threads' CPU
+     * types), one driver each for {@code slotNs}, in rounds until the JIT stops compiling (see
+     * {@link JitWarmUp#repeat}). Without it, Aeron's own code (the driver's agents, the client, ping and pong) is
+     * compiled during a JVM's first cell: the compiler threads' CPU
      * counts as the process's, they take the CPUs the agents wait for, and the first strategy is charged for both.
      * Once per JVM, before the first cell.
      *
@@ -202,19 +201,13 @@ final class AeronPingPong
         throws IOException, InterruptedException
     {
         final Workload workload = Workload.parse(WARM_UP_GAP);
-        final CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        final boolean timed = null != compiler && compiler.isCompilationTimeMonitoringSupported();
-        final long endNs = System.nanoTime() + maxNs;
-        long compilingMs;
-        do
+        JitWarmUp.repeat(maxNs, () ->
         {
-            compilingMs = timed ? compiler.getTotalCompilationTime() : 0;
             for (final String standIn : WARM_UP_STAND_INS)
             {
                 new AeronPingPong(standIn, workload, threadingMode, pacer, 0, slotNs).run();
             }
-        }
-        while (timed && System.nanoTime() - endNs < 0 && compiler.getTotalCompilationTime() != compilingMs);
+        });
     }
 
     /**

@@ -6,7 +6,7 @@ import io.github.idlekit.ObservableIdleStrategy;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.IdleStrategy;
 
-import java.lang.management.CompilationMXBean;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -148,23 +148,13 @@ final class EventConsumer implements Runnable
      * own idle calls, round robin over three stand-in classes (alike but for their names, so that the {@code idle}
      * call sites see three receiver types; the third also has statistics, borrowed from an idlekit strategy that
      * never runs, and a log), part of each run measured into a fresh histogram, in batches of
-     * {@value #WARM_UP_RUNS} runs until the JIT's compilation time stops growing (for at most
-     * {@value #MAX_WARM_UP_NS} ns; one batch where the JVM does not report it): the loop's compilation may finish
-     * well after the runs that asked for it. Once per JVM, before the first cell.
+     * {@value #WARM_UP_RUNS} runs until the JIT stops compiling (see {@link JitWarmUp#repeat}), for at most
+     * {@value #MAX_WARM_UP_NS} ns. Once per JVM, before the first cell.
      */
-    static void warmUpJit()
+    static void warmUpJit() throws IOException, InterruptedException
     {
         final IdleStatistics borrowed = new CalibratedIdleStrategy().statistics();
-        final CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        final boolean timed = null != compiler && compiler.isCompilationTimeMonitoringSupported();
-        final long endNs = System.nanoTime() + MAX_WARM_UP_NS;
-        long compilingMs;
-        do
-        {
-            compilingMs = timed ? compiler.getTotalCompilationTime() : 0;
-            warmUpRuns(borrowed);
-        }
-        while (timed && System.nanoTime() - endNs < 0 && compiler.getTotalCompilationTime() != compilingMs);
+        JitWarmUp.repeat(MAX_WARM_UP_NS, () -> warmUpRuns(borrowed));
     }
 
     private static void warmUpRuns(final IdleStatistics borrowed)
