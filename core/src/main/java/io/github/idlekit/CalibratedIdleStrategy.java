@@ -184,7 +184,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long MIN_RELEARN_INTERVAL_NS = 2_000_000L;
 
     /**
-     * Consecutive surprising episodes that mean the workload changed; one alone is a stray episode.
+     * Consecutive surprising episodes that mean the workload changed; one alone is a stray episode. An episode whose
+     * work was already there when its first idle call returned neither counts nor breaks the run: every plan meets
+     * such work within its minimum spin, so it cannot show that the plan no longer fits, and it is what follows any
+     * stall of the worker or its producer (a late wake-up, a thread kept off its CPU for a few ticks, a safepoint),
+     * when work queued meanwhile. Counted, the stall's own long episode and that queued work would make two, and
+     * send the strategy back to its ladder for a change that never happened: under a coarse timer, milliseconds of
+     * busy-waiting in each of the episodes it then takes to plan again.
      */
     static final int SURPRISES_FOR_CHANGE = 2;
 
@@ -755,7 +761,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             final long endedNs = lastIdleToNs - episodeStartNs;
             if (!promptlyWoken)
             {
-                surprises = gaps.record(lastIdleFromNs - episodeStartNs, endedNs) ? surprises + 1 : 0;
+                final boolean surprised = gaps.record(lastIdleFromNs - episodeStartNs, endedNs);
+                surprises = endedNs == 0 ? surprises : surprised ? surprises + 1 : 0;
             }
             if (exploring && endedNs > exploreFromNs)
             {

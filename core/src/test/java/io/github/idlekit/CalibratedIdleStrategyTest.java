@@ -257,6 +257,29 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aStallAndTheWorkQueuedDuringItAreNoChangeOfWorkloadButQueuedWorkDoesNotHideOne()
+    {
+        // an episode is learnt when the next one starts, so each script ends with one more 1 ms gap
+        final CalibratedIdleStrategy stalled = afterOneMillisecondGaps(40_000_000L, 0, 1_000_000L, 1_000_000L);
+        final CalibratedIdleStrategy changed = afterOneMillisecondGaps(40_000_000L, 0, 400_000_000L, 1_000_000L);
+
+        assertFalse(stalled.onLadder, "a stall and the work queued during it sent it back to its ladder: " + stalled);
+        assertEquals(0, stalled.surprises, "the 1 ms gap after them is no surprise: " + stalled);
+        assertTrue(changed.onLadder, "two surprising episodes with queued work between them are a change: " + changed);
+    }
+
+    private static CalibratedIdleStrategy afterOneMillisecondGaps(final long... thenGapsNs)
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 1_000_000L, 1_000);
+        assertFalse(adaptive.onLadder, adaptive.toString());
+        final int[] next = { 0 };
+        simulator.run(adaptive, () -> thenGapsNs[next[0]++], thenGapsNs.length);
+        return adaptive;
+    }
+
+    @Test
     void aDuePlanIsMadeWhereTheEpisodeWouldParkNotWhenItStarts()
     {
         final ScriptedWaits waits = linuxLikeWaits();
