@@ -759,10 +759,15 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         if (episodeToRecord)
         {
             final long endedNs = lastIdleToNs - episodeStartNs;
+            boolean changed = false;
             if (!promptlyWoken)
             {
                 final boolean surprised = gaps.record(lastIdleFromNs - episodeStartNs, endedNs);
-                surprises = endedNs == 0 ? surprises : surprised ? surprises + 1 : 0;
+                if (endedNs > 0)
+                {
+                    surprises = surprised ? surprises + 1 : 0;
+                    changed = surprises == SURPRISES_FOR_CHANGE;
+                }
             }
             if (exploring && endedNs > exploreFromNs)
             {
@@ -770,7 +775,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploreEvery = explorationsMissed == 0 ? EXPLORE_EVERY : explorationsMissed < MISSES_BEFORE_BACKOFF ?
                     exploreEvery : Math.min(MAX_EXPLORE_EVERY, 2 * exploreEvery);
             }
-            if (surprises == SURPRISES_FOR_CHANGE)
+            if (changed)
             {
                 followPresetLadder();
                 exploreEvery = EXPLORE_EVERY;

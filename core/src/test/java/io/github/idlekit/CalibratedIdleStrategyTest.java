@@ -10,6 +10,7 @@ import org.junit.jupiter.api.parallel.Resources;
 import java.time.Duration;
 import java.util.Random;
 import java.util.function.LongSupplier;
+import java.util.stream.LongStream;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -262,11 +263,22 @@ class CalibratedIdleStrategyTest
         // an episode is learnt when the next one starts, so each script ends with one more 1 ms gap
         final CalibratedIdleStrategy stalled = afterOneMillisecondGaps(40_000_000L, 0, 1_000_000L, 1_000_000L);
         final CalibratedIdleStrategy changed = afterOneMillisecondGaps(40_000_000L, 0, 400_000_000L, 1_000_000L);
+        final long[] queued = new long[EPISODES_AFTER_CHANGE];
+        final CalibratedIdleStrategy changedThenQueued = afterOneMillisecondGaps(
+            LongStream.concat(LongStream.of(40_000_000L, 0, 400_000_000L), LongStream.of(queued)).toArray());
 
         assertFalse(stalled.onLadder, "a stall and the work queued during it sent it back to its ladder: " + stalled);
         assertEquals(0, stalled.surprises, "the 1 ms gap after them is no surprise: " + stalled);
         assertTrue(changed.onLadder, "two surprising episodes with queued work between them are a change: " + changed);
+        assertFalse(changedThenQueued.onLadder,
+            "queued work after a change sent it back to the ladder again and again, so it never planned: " +
+            changedThenQueued);
     }
+
+    /**
+     * Queued episodes after a change of workload: enough for the plan that follows a change to be made.
+     */
+    private static final int EPISODES_AFTER_CHANGE = 20;
 
     private static CalibratedIdleStrategy afterOneMillisecondGaps(final long... thenGapsNs)
     {
