@@ -190,7 +190,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * stall of the worker or its producer (a late wake-up, a thread kept off its CPU for a few ticks, a safepoint),
      * when work queued meanwhile. Counted, the stall's own long episode and that queued work would make two, and
      * send the strategy back to its ladder for a change that never happened: under a coarse timer, milliseconds of
-     * busy-waiting in each of the episodes it then takes to plan again.
+     * busy-waiting in each of the episodes it then takes to plan again. A change is acted on once, in the episode
+     * whose surprise makes the count, not again in each queued episode after it.
      */
     static final int SURPRISES_FOR_CHANGE = 2;
 
