@@ -16,8 +16,8 @@ class ColdReadsAfterParkTest
     {
         assumeTrue(ThreadSleeps.ofCurrentThread() >= 0, "no per-thread context switch counts on this OS");
 
-        // a thread nobody else knows, so no unpark left over from an earlier test (the commands' smoke tests wake
-        // the thread that ran them) ends its parks early
+        // a thread nobody else knows, so no unpark left over from an earlier test in this JVM ends its parks early
+        // (the test thread saw 5 sleeps in 8 parks once, right after the commands' smoke tests)
         final ColdReadsAfterPark.Result[] result = new ColdReadsAfterPark.Result[1];
         final long[] sleeps = new long[1];
         final Thread thread = new Thread(() ->
