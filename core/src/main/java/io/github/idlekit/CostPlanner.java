@@ -352,6 +352,13 @@ final class CostPlanner
      * memoryless mean is the likeliest one given the parks the episodes ended in
      * ({@link IdleGapHistogram#memorylessMeanNs()}), not the bins' mean, wherever enough episodes outlast the first
      * park to decide it (see {@link #IDENTIFIED_SHARE}).
+     *
+     * <p>The bins below the shortest spin before any park ({@link CalibratedIdleStrategy#MIN_SPIN_NS}) are judged
+     * octave by octave all the same: no park's spreading reaches them, only episodes seen while spinning end there,
+     * and the rest of a burst does where memoryless episodes with a mean of milliseconds almost never do. Grouped
+     * with the first park, bursts under a coarse tick (16 back-to-back events, then 10 ms) looked memoryless with a
+     * sixteenth of the 10 ms as their mean, and their plan spun through most of each 10 ms only to park through the
+     * burst's first event.
      */
     private void fitMemoryless()
     {
@@ -374,7 +381,17 @@ final class CostPlanner
         {
             return;
         }
-        double distance = distanceFromMemoryless(0, withinFloor);
+        int seenWhileSpinning = 0;
+        while (seenWhileSpinning < withinFloor &&
+            gaps.edgeNs(seenWhileSpinning + 1) <= CalibratedIdleStrategy.MIN_SPIN_NS)
+        {
+            seenWhileSpinning++;
+        }
+        double distance = distanceFromMemoryless(seenWhileSpinning, withinFloor);
+        for (int g = 0; g < seenWhileSpinning; g += IdleGapHistogram.BINS_PER_OCTAVE)
+        {
+            distance += distanceFromMemoryless(g, Math.min(seenWhileSpinning, g + IdleGapHistogram.BINS_PER_OCTAVE));
+        }
         for (int g = withinFloor; g < BINS; g += IdleGapHistogram.BINS_PER_OCTAVE)
         {
             distance += distanceFromMemoryless(g, Math.min(BINS, g + IdleGapHistogram.BINS_PER_OCTAVE));

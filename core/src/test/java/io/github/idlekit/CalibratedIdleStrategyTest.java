@@ -657,6 +657,32 @@ class CalibratedIdleStrategyTest
         assertTrue(meanRatio <= 0.95, "mean cost against Agrona's ladder " + meanRatio);
     }
 
+    @Test
+    void underALongTimerSlackBurstsAreNotTakenForMemorylessGaps()
+    {
+        final ScriptedWaits waits = slackLikeWaits(15_625_000L);
+        waits.parkCpuNs = 40_000;
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, burstsOf16Every10ms(), 2_000).reset().run(adaptive, burstsOf16Every10ms(), 4_000);
+        final ScriptedWaits ladderWaits = slackLikeWaits(15_625_000L);
+        ladderWaits.parkCpuNs = 40_000;
+        final EpisodeSimulator ladder = agronaLadder(ladderWaits, burstsOf16Every10ms(), 4_000);
+
+        // the best plan parks through each 10 ms at once, as the ladder does after its few microseconds of spinning
+        assertTrue(simulator.costPerEpisode(1) <= 1.01 * ladder.costPerEpisode(1), "cost per episode " +
+            simulator.costPerEpisode(1) + " against Agrona's ladder's " + ladder.costPerEpisode(1) + "; " + adaptive);
+    }
+
+    /**
+     * @return the gaps of {@code compare}'s {@code burst-16x10ms}: 16 back-to-back events, then 10 ms.
+     */
+    private static LongSupplier burstsOf16Every10ms()
+    {
+        final int[] event = new int[1];
+        return () -> ++event[0] % 16 == 0 ? 10_000_000L : 0;
+    }
+
     /**
      * Runs the balanced strategy through 2,000 memoryless episodes with mean {@code meanGapNs} to learn and 4,000
      * to measure, under scripted parks of the request plus 15.625 ms plus 50 µs at 40 µs of CPU, once per seed.
