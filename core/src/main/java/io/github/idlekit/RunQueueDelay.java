@@ -73,9 +73,10 @@ final class RunQueueDelay
     }
 
     /**
-     * @return the run delay in a schedstat line, its second field, or -1 where there is none or the first, the
-     * thread's time on a CPU, is 0: a kernel that keeps no scheduler statistics prints zeros, and a thread reading
-     * its own file has run.
+     * @return the run delay in a schedstat line, its second field, or -1 where there is none or both the first, the
+     * thread's time on a CPU, and the third, the time slices it has run, are 0: a kernel that keeps no scheduler
+     * statistics prints zeros, and a thread reading its own file has been switched in at least once. Its time on a
+     * CPU alone can still read 0, since the kernel adds the running slice only at the next tick or switch.
      */
     static long runDelayOf(final ByteBuffer text)
     {
@@ -94,6 +95,12 @@ final class RunQueueDelay
         {
             value = 10 * value + text.get(i) - '0';
             digits++;
+            i++;
+        }
+        i++;
+        while (i < end && text.get(i) >= '0' && text.get(i) <= '9')
+        {
+            ran |= text.get(i) > '0';
             i++;
         }
         return ran && digits > 0 ? value : -1;

@@ -22,6 +22,7 @@ class RunQueueDelayTest
     {
         assertEquals(31_091_491L, RunQueueDelay.runDelayOf(ascii("373300195 31091491 419\n")));
         assertEquals(0, RunQueueDelay.runDelayOf(ascii("12 0 1\n")));
+        assertEquals(4_102, RunQueueDelay.runDelayOf(ascii("0 4102 1\n")), "a new thread's slice, not yet added");
         assertEquals(-1, RunQueueDelay.runDelayOf(ascii("0 0 0\n")), "a kernel keeping no statistics");
         assertEquals(-1, RunQueueDelay.runDelayOf(ascii("373300195\n")));
         assertEquals(-1, RunQueueDelay.runDelayOf(ascii("")));
