@@ -362,11 +362,7 @@ final class CostPlanner
      */
     private void fitMemoryless()
     {
-        int withinFloor = 0;
-        while (withinFloor < BINS && gaps.edgeNs(withinFloor + 1) <= floorNs)
-        {
-            withinFloor++;
-        }
+        final int withinFloor = binsEndingBy(floorNs);
         double binsMeanNs = 0;
         double outlasting = 0;
         for (int k = 0; k < BINS; k++)
@@ -381,22 +377,37 @@ final class CostPlanner
         {
             return;
         }
-        int seenWhileSpinning = 0;
-        while (seenWhileSpinning < withinFloor &&
-            gaps.edgeNs(seenWhileSpinning + 1) <= CalibratedIdleStrategy.MIN_SPIN_NS)
-        {
-            seenWhileSpinning++;
-        }
-        double distance = distanceFromMemoryless(seenWhileSpinning, withinFloor);
-        for (int g = 0; g < seenWhileSpinning; g += IdleGapHistogram.BINS_PER_OCTAVE)
-        {
-            distance += distanceFromMemoryless(g, Math.min(seenWhileSpinning, g + IdleGapHistogram.BINS_PER_OCTAVE));
-        }
-        for (int g = withinFloor; g < BINS; g += IdleGapHistogram.BINS_PER_OCTAVE)
-        {
-            distance += distanceFromMemoryless(g, Math.min(BINS, g + IdleGapHistogram.BINS_PER_OCTAVE));
-        }
+        final int seenWhileSpinning = Math.min(withinFloor, binsEndingBy(CalibratedIdleStrategy.MIN_SPIN_NS));
+        final double distance = octaveByOctaveFromMemoryless(0, seenWhileSpinning) +
+            distanceFromMemoryless(seenWhileSpinning, withinFloor) + octaveByOctaveFromMemoryless(withinFloor, BINS);
         memorylessShare = Math.max(0, 1 - distance / MEMORYLESS_DISTANCE);
+    }
+
+    /**
+     * @return how many bins, from the first, end by {@code ns}.
+     */
+    private int binsEndingBy(final long ns)
+    {
+        int bins = 0;
+        while (bins < BINS && gaps.edgeNs(bins + 1) <= ns)
+        {
+            bins++;
+        }
+        return bins;
+    }
+
+    /**
+     * @return the distance from memoryless episodes of the bins between edges {@code from} and {@code to}, judged
+     * an octave at a time.
+     */
+    private double octaveByOctaveFromMemoryless(final int from, final int to)
+    {
+        double distance = 0;
+        for (int g = from; g < to; g += IdleGapHistogram.BINS_PER_OCTAVE)
+        {
+            distance += distanceFromMemoryless(g, Math.min(to, g + IdleGapHistogram.BINS_PER_OCTAVE));
+        }
+        return distance;
     }
 
     /**
