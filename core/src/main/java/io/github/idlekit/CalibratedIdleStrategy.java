@@ -553,7 +553,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 final long tailNs = onLadder ? ladderTailNs(elapsedNs) : schedule.tailPeriodNs;
                 periodNs = Math.min(tailNs, elapsedNs / BACKOFF_DIVISOR);
             }
-            parkNs = Math.max(timer.floorNs(), exploring ? periodNs / EXPLORE_PERIOD_DIVISOR : periodNs);
+            final long trainNs = exploring ? periodNs / EXPLORE_PERIOD_DIVISOR : periodNs;
+            parkNs = Math.max(timer.floorNs(),
+                i < schedule.count ? Math.min(trainNs, schedule.endsNs[i] - elapsedNs) : trainNs);
         }
         else if (schedule.kinds[i] == IdleSchedule.PARK_UNTIL)
         {

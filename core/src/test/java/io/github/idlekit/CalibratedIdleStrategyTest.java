@@ -239,6 +239,31 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aTrainOfParksEndsWithItsSegmentNotAPeriodPastIt()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 400);
+        final IdleSchedule schedule = adaptive.schedule();
+        schedule.beginRewrite();
+        schedule.clear(1_000_000L);
+        schedule.add(IdleSchedule.SPIN, 2_000L, 0);
+        schedule.add(IdleSchedule.PARK_EVERY, 9_740_000L, 1_500_000L);
+        schedule.add(IdleSchedule.SPIN, 10_600_000L, 0);
+        schedule.steadyTrains = true;
+        schedule.endRewrite();
+        adaptive.episodesSincePlan = 0;
+        adaptive.episodesToExplore = 100;
+        final int parksBefore = waits.parkRequests.size();
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 1);
+
+        // uncapped, the seventh park would run from about 9.0 ms to 10.5 ms, past the gap the spin is there for
+        assertTrue(simulator.latencyPerEpisodeNs() < LINUX_LIKE.parkFloorNs(),
+            simulator.latencyPerEpisodeNs() + " ns late; parks " +
+            waits.parkRequests.subList(parksBefore, waits.parkRequests.size()));
+    }
+
+    @Test
     void regularGapsParkOnceUntilTheGapButAfterASurpriseParksGrowWithTheTimeIdle()
     {
         final ScriptedWaits waits = linuxLikeWaits();
