@@ -550,7 +550,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             }
             else
             {
-                final long tailNs = onLadder ? ladderTailNs(elapsedNs) : schedule.tailPeriodNs;
+                final long tailNs = onLadder ? ladderTailNs(elapsedNs) :
+                    Math.min(schedule.tailPeriodNs, squareRootPeriodNs(elapsedNs));
                 periodNs = Math.min(tailNs, elapsedNs / BACKOFF_DIVISOR);
             }
             final long trainNs = exploring ? periodNs / EXPLORE_PERIOD_DIVISOR : periodNs;
@@ -899,7 +900,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         else
         {
-            planner.begin(gaps, timer, planLatencyWeight(), timer.parkCpuNs(), maxParkNs);
+            planner.begin(
+                gaps, timer, planLatencyWeight(), timer.parkCpuNs(), maxParkNs, schedule.spinBeforeFirstParkNs());
         }
         planning = true;
         planningCpuNs = 0;
@@ -960,14 +962,26 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     /**
      * While the strategy follows its preset's ladder (before its first plan, or after a change of workload), an
      * episode past the ladder's end parks with the longer of the ladder's last period and the square-root period
-     * √(2·w·t/λ) for the time t it has been idle, up to the maximum park: with nothing learnt, the longer a thread
-     * has waited the longer it can be expected to wait, and a thread that never sees work (an Aeron agent with
+     * for the time it has been idle, up to the maximum park: a thread that never sees work (an Aeron agent with
      * nothing to do) would otherwise wake once per ladder period for as long as it lives.
      */
     private long ladderTailNs(final long elapsedNs)
     {
-        final double squareRootNs = Math.sqrt(2.0 * timer.parkCpuNs() * elapsedNs / planLatencyWeight());
-        return Math.max(schedule.tailPeriodNs, Math.min(maxParkNs, (long)squareRootNs));
+        return Math.max(schedule.tailPeriodNs, Math.min(maxParkNs, squareRootPeriodNs(elapsedNs)));
+    }
+
+    /**
+     * The square-root period √(2·w·t/λ) for the time t an episode has been idle, with which it parks where nothing
+     * learnt says when work comes: past the ladder's end, and past a plan's, which ends where the episodes seen
+     * leave a negligible share still idle. There work comes from what the plan could not learn, such as a producer
+     * that stalls for milliseconds once in thousands of episodes; with nothing else known, the longer a thread has
+     * waited the longer it can be expected to wait (work comes at a rate that falls as 1/t), and this period balances
+     * the CPU of its wake-ups against the latency of the work that ends the wait. A plan's own longest period there
+     * would make the work after such a stall wait up to the maximum park.
+     */
+    private long squareRootPeriodNs(final long elapsedNs)
+    {
+        return (long)Math.sqrt(2.0 * timer.parkCpuNs() * elapsedNs / planLatencyWeight());
     }
 
     private void followPresetLadder()

@@ -97,8 +97,9 @@ final class CostPlanner
     private static final int[] TRAIN_STEPS = { 0, 1, 2, 4, 8, 16, 32, 64 };
 
     /**
-     * Past the last bin where, besides the prior, at least this share of episodes is still idle, the plan just
-     * parks with the longest period (bounded by the strategy's backoff), without weighing every choice.
+     * Past the last bin where, besides the prior, at least this share of episodes is still idle, the plan is
+     * costed as parking with the longest period, without weighing every choice, and written to end there: past it
+     * the strategy parks as past any plan's end (see {@link IdleSchedule}).
      */
     static final double NEGLIGIBLE_SHARE = 1e-6;
 
@@ -136,6 +137,7 @@ final class CostPlanner
     private double latencyWeight;
     private long parkCpuNs;
     private long wokenParkCostNs;
+    private long spunNs;
     private long floorNs;
     private long shortestParkNs;
     private long spreadNs;
@@ -166,18 +168,21 @@ final class CostPlanner
      * @param latencyWeight λ: CPU nanoseconds one nanosecond of latency is worth.
      * @param parkCpuNs     w: the CPU one park costs.
      * @param maxParkNs     the longest park allowed.
+     * @param spinBeforeParkNs how long the plan in force busy-waits before its first park.
      */
     void begin(
         final IdleGapHistogram gaps,
         final ParkTimerModel timer,
         final double latencyWeight,
         final long parkCpuNs,
-        final long maxParkNs)
+        final long maxParkNs,
+        final long spinBeforeParkNs)
     {
         this.gaps = gaps;
         this.forWakes = false;
         this.latencyWeight = latencyWeight;
         this.parkCpuNs = parkCpuNs;
+        spunNs = Math.max(CalibratedIdleStrategy.MIN_SPIN_NS, spinBeforeParkNs);
         floorNs = timer.floorNs();
         shortestParkNs = floorNs - floorNs / 8;
         spreadNs = timer.spreadNs();
@@ -201,6 +206,7 @@ final class CostPlanner
         this.gaps = gaps;
         this.forWakes = true;
         this.wokenParkCostNs = wokenParkCostNs;
+        spunNs = CalibratedIdleStrategy.MIN_SPIN_NS;
         floorNs = 0;
         spreadNs = 0;
         longestParkNs = maxParkNs;
@@ -343,9 +349,9 @@ final class CostPlanner
     /**
      * Measures how close the learned episodes are to memoryless ones, by the total variation between the two over
      * octaves, and sets the share of the plan's distribution that is that memoryless one.
-     * The bins below the park floor count as one group: an episode that ended in a park is known only to have ended
-     * somewhere in it, so how the histogram divides the weight of the first park among shorter octaves is the
-     * spreading's guess, not an observation. Under a coarse timer, where the first park spans every octave up to a
+     * The bins the first park covers, from the end of the plan's spin to a floor later, count as one group: an
+     * episode that ended in a park is known only to have ended somewhere in it, so how the histogram divides the
+     * weight of the first park among shorter octaves is the spreading's guess, not an observation. Under a coarse timer, where the first park spans every octave up to a
      * 15.6 ms tick, judging those octaves one by one measured that guess: memoryless gaps of a few milliseconds
      * looked unlike memoryless ones, their plan followed the guess's lumps, and a plan that parked at once, learning
      * nothing more inside the tick, could keep parking where spinning costs far less. For the same reason the
@@ -353,12 +359,13 @@ final class CostPlanner
      * ({@link IdleGapHistogram#memorylessMeanNs()}), not the bins' mean, wherever enough episodes outlast the first
      * park to decide it (see {@link #IDENTIFIED_SHARE}).
      *
-     * <p>The bins below the shortest spin before any park ({@link CalibratedIdleStrategy#MIN_SPIN_NS}) are judged
-     * octave by octave all the same: no park's spreading reaches them, only episodes seen while spinning end there,
-     * and the rest of a burst does where memoryless episodes with a mean of milliseconds almost never do. Grouped
-     * with the first park, bursts under a coarse tick (16 back-to-back events, then 10 ms) looked memoryless with a
-     * sixteenth of the 10 ms as their mean, and their plan spun through most of each 10 ms only to park through the
-     * burst's first event.
+     * <p>The bins the plan spins through (at least {@link CalibratedIdleStrategy#MIN_SPIN_NS}, which every episode
+     * spins) are judged octave by octave all the same: no park's spreading reaches them, and the episodes that end
+     * there were seen. Grouped with the first park, bursts under a coarse tick (16 back-to-back events, then 10 ms)
+     * looked memoryless with a sixteenth of the 10 ms as their mean, and their plan spun through most of each 10 ms
+     * only to park through the burst's first event; and regular gaps of 10 µs, which a plan spins through, looked
+     * memoryless within a native floor, so that the plan kept its long parks' period from the first where the
+     * producer stalled, and the work that came during a stall waited up to the maximum park.
      */
     private void fitMemoryless()
     {
@@ -377,9 +384,11 @@ final class CostPlanner
         {
             return;
         }
-        final int seenWhileSpinning = Math.min(withinFloor, binsEndingBy(CalibratedIdleStrategy.MIN_SPIN_NS));
+        final int seenWhileSpinning = binsEndingBy(spunNs);
+        final int withinFirstPark = Math.max(seenWhileSpinning, binsEndingBy(spunNs + floorNs));
         final double distance = octaveByOctaveFromMemoryless(0, seenWhileSpinning) +
-            distanceFromMemoryless(seenWhileSpinning, withinFloor) + octaveByOctaveFromMemoryless(withinFloor, BINS);
+            distanceFromMemoryless(seenWhileSpinning, withinFirstPark) +
+            octaveByOctaveFromMemoryless(withinFirstPark, BINS);
         memorylessShare = Math.max(0, 1 - distance / MEMORYLESS_DISTANCE);
     }
 
@@ -700,7 +709,7 @@ final class CostPlanner
         schedule.steadyTrains = memorylessShare >= STEADY_TRAINS_SHARE;
         int i = 0;
         boolean room = true;
-        while (i < BINS && room)
+        while (i < lastBin && room)
         {
             final int j = target[i];
             switch (choice[i])

@@ -10,8 +10,9 @@ import java.lang.invoke.VarHandle;
  * time since the episode started. A segment spins (with {@code onSpinWait} in the episode's first microsecond,
  * by yielding after it so that a runnable thread may use the core), parks until its end, or parks
  * again and again with one period until its end, the last of those parks cut short to end with it (but lasting at
- * least a floor): the plan counts on what follows, such as the spin through a regular gap, starting on time. After
- * the last segment the strategy parks with the tail period.
+ * least a floor): the plan counts on what follows, such as the spin through a regular gap, starting on time. Past
+ * the last segment, where the episodes planned for are over, the strategy parks with periods that grow with the
+ * time idle, up to the tail period.
  * Preallocated, rewritten in place by {@link CostPlanner}; one instance per strategy. Its owner brackets each
  * rewrite with {@link #beginRewrite()} and {@link #endRewrite()}, a sequence lock through which any thread may
  * {@link #describe()} it without ever blocking the owner.

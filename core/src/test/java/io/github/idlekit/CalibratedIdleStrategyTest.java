@@ -530,6 +530,32 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void shortRegularGapsWithRareStallsCostNoMoreThanThePresetsStaticPlan()
+    {
+        final TimerProfile profile = memorylessProfile(100_000, 48_000);
+        final ScriptedWaits waits = floorAndParkCpuWaits(100_000, 48_000);
+        final CalibratedIdleStrategy adaptive = strategy(profile, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits)
+            .run(adaptive, gapsWithStalls(1), 50_000).reset().run(adaptive, gapsWithStalls(2), 100_000);
+        final ScriptedWaits staticWaits = floorAndParkCpuWaits(100_000, 48_000);
+        final EpisodeSimulator staticPlan = new EpisodeSimulator(staticWaits).run(
+            new PhasedIdleStrategy(IdlePreset.BALANCED.plan(profile), staticWaits), gapsWithStalls(2), 100_000);
+
+        assertFalse(adaptive.schedule().steadyTrains, adaptive.toString());
+        assertTrue(simulator.costPerEpisode(1) <= staticPlan.costPerEpisode(1),
+            simulator.costPerEpisode(1) + " vs the static plan's " + staticPlan.costPerEpisode(1) + "; " + adaptive);
+    }
+
+    /**
+     * @return 10 µs gaps, of which one in a thousand is a 5 ms stall of the producer.
+     */
+    private static LongSupplier gapsWithStalls(final long seed)
+    {
+        final Random random = new Random(seed);
+        return () -> random.nextInt(1_000) == 0 ? 5_000_000L : 10_000L;
+    }
+
+    @Test
     void shortMemorylessGapsAreSpunThrough()
     {
         final ScriptedWaits waits = linuxLikeWaits();

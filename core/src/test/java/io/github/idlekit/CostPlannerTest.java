@@ -22,10 +22,10 @@ class CostPlannerTest
         final CostPlanner planner = new CostPlanner();
         final ScriptedWaits clock = new ScriptedWaits();
 
-        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000);
+        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000, 0);
         assertTrue(planner.advance(clock, Long.MAX_VALUE));
         final String atOnce = written(planner);
-        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000);
+        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000, 0);
         final int slices = slicesOfOneStep(planner, clock);
         final String inSlices = written(planner);
 
@@ -68,10 +68,30 @@ class CostPlannerTest
         assertFalse(planned(twoPeaked, timer).steadyTrains);
     }
 
+    @Test
+    void regularGapsShorterThanAFloorLookMemorylessOnlyWhereThePlanParkedAcrossThem()
+    {
+        final ParkTimerModel timer = new ParkTimerModel(LINUX_LIKE, 0);
+        final IdleGapHistogram regular = new IdleGapHistogram(CalibratedIdleStrategy.EPISODE_DECAY);
+        for (int i = 0; i < 300; i++)
+        {
+            regular.record(10_000, 10_000);
+        }
+
+        // parked across at once, 10 µs gaps end somewhere in the first park, as memoryless ones would
+        assertTrue(planned(regular, timer, 0).steadyTrains);
+        assertFalse(planned(regular, timer, 200_000).steadyTrains);
+    }
+
     private static IdleSchedule planned(final IdleGapHistogram gaps, final ParkTimerModel timer)
     {
+        return planned(gaps, timer, 0);
+    }
+
+    private static IdleSchedule planned(final IdleGapHistogram gaps, final ParkTimerModel timer, final long spinNs)
+    {
         final CostPlanner planner = new CostPlanner();
-        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000);
+        planner.begin(gaps, timer, 1.0, 7_000, 10_000_000, spinNs);
         assertTrue(planner.advance(new ScriptedWaits(), Long.MAX_VALUE));
         final IdleSchedule schedule = new IdleSchedule();
         schedule.beginRewrite();
