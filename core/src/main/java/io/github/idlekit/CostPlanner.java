@@ -163,11 +163,11 @@ final class CostPlanner
     /**
      * Starts a least-cost plan, to be made by {@link #advance} and written by {@link #write}.
      *
-     * @param gaps          the episodes seen.
-     * @param timer         what this thread's parks last.
-     * @param latencyWeight λ: CPU nanoseconds one nanosecond of latency is worth.
-     * @param parkCpuNs     w: the CPU one park costs.
-     * @param maxParkNs     the longest park allowed.
+     * @param gaps             the episodes seen.
+     * @param timer            what this thread's parks last.
+     * @param latencyWeight    λ: CPU nanoseconds one nanosecond of latency is worth.
+     * @param parkCpuNs        w: the CPU one park costs.
+     * @param maxParkNs        the longest park allowed.
      * @param spinBeforeParkNs how long the plan in force busy-waits before its first park.
      */
     void begin(
@@ -351,10 +351,11 @@ final class CostPlanner
      * octaves, and sets the share of the plan's distribution that is that memoryless one.
      * The bins the first park covers, from the end of the plan's spin to a floor later, count as one group: an
      * episode that ended in a park is known only to have ended somewhere in it, so how the histogram divides the
-     * weight of the first park among shorter octaves is the spreading's guess, not an observation. Under a coarse timer, where the first park spans every octave up to a
-     * 15.6 ms tick, judging those octaves one by one measured that guess: memoryless gaps of a few milliseconds
-     * looked unlike memoryless ones, their plan followed the guess's lumps, and a plan that parked at once, learning
-     * nothing more inside the tick, could keep parking where spinning costs far less. For the same reason the
+     * weight of the first park among shorter octaves is the spreading's guess, not an observation. Under a coarse
+     * timer, where the first park spans every octave up to a 15.6 ms tick, judging those octaves one by one
+     * measured that guess: memoryless gaps of a few milliseconds looked unlike memoryless ones, their plan followed
+     * the guess's lumps, and a plan that parked at once, learning nothing more inside the tick, could keep parking
+     * where spinning costs far less. For the same reason the
      * memoryless mean is the likeliest one given the parks the episodes ended in
      * ({@link IdleGapHistogram#memorylessMeanNs()}), not the bins' mean, wherever enough episodes outlast the first
      * park to decide it (see {@link #IDENTIFIED_SHARE}).
