@@ -61,6 +61,10 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     int explorationsMissed;
     long exploreFromNs;
     int surprises;
+    long parksAtEpisodeStart;
+    boolean judgingFirstParks;
+    int blockEpisodes;
+    int blockFirstParkEnds;
     /**
      * The strategy's own running totals: spin, yield and bookkeeping time, time parked, episodes. Its plans and
      * budgets read these, never the published statistics, which an operator's tool may reset once they are
@@ -106,10 +110,11 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * {@value #PLAN_SLICE_NS} ns, each made where the episode would park, instead of the park (or at the start of the
  * next episode, if this one never parks): bounded work, no allocation, and work that comes while a slice runs
  * waits for the slice instead of for a park.
- * Consecutive episodes that surprise the histogram (the workload seems to have changed) put the strategy back on
- * its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more, so a change
- * of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another workload
- * would. Until the first plan the strategy follows its preset's floor-sized ladder (see {@link IdlePreset}).
+ * Consecutive episodes that surprise the histogram (the workload seems to have changed), or a block of episodes
+ * nearly all of which end in a first park the plan expected few to end in (see {@link #FIT_BLOCK}), put the
+ * strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more,
+ * so a change of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another
+ * workload would. Until the first plan the strategy follows its preset's floor-sized ladder (see {@link IdlePreset}).
  *
  * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
  * (balanced, the default) and 0.1 (low-cpu), or any positive value by spec ({@code calibrated:lambda=2}). No park
@@ -194,6 +199,40 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * whose surprise makes the count, not again in each queued episode after it.
      */
     static final int SURPRISES_FOR_CHANGE = 2;
+
+    /**
+     * Episodes are weighed in blocks of this many, and a block in which at least {@value #MIN_FIRST_PARK_ENDS} end
+     * during their first park, {@value #FIRST_PARK_EXCESS} times as many as the plan in force expects or more, is
+     * a change of workload, as consecutive surprises are. A plan that parks until just before the gaps it learnt
+     * expects few episodes to end in that park. When work comes far earlier, nearly all do; where the park ends a
+     * little late (a busier host, a timer slack that grew), inside the learnt gaps' spread, each is taken for one
+     * of those gaps and surprises nothing, so nothing else would tell, and plans, rare while nothing changes, would
+     * come only seconds later. Blocks rather than all episodes since the plan, so that a change late in a plan's
+     * life is judged on episodes after it.
+     */
+    static final int FIT_BLOCK = 16;
+
+    /**
+     * Episodes of a block that must end during their first park for the block to mean a change: nearly all, so
+     * that where parks end a little past the work they were aimed before in half the episodes (on a busy host),
+     * about one block in four thousand looks like a change. Not all: one park in {@value #FLOOR_PROBE_EVERY} is a
+     * floor probe, which ends early.
+     */
+    static final int MIN_FIRST_PARK_ENDS = FIT_BLOCK - 1;
+
+    /**
+     * How many times as many episodes as the plan expects must end during their first park for a block to mean a
+     * change: a plan that expects a quarter or more of them there has weighed work that comes early.
+     */
+    static final int FIRST_PARK_EXCESS = 4;
+
+    /**
+     * Blocks are weighed only where the plan's first park lasts until a moment at least this many floors away:
+     * work that comes during a shorter one waits little longer than it would during the preset ladder's first
+     * parks, each of which lasts a floor, and there parks often end a little past the work they were aimed
+     * before.
+     */
+    static final long FIT_PARK_FLOORS = 4;
 
     /**
      * How much an episode's weight fades per later episode.
@@ -769,8 +808,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 final boolean surprised = gaps.record(lastIdleFromNs - episodeStartNs, endedNs);
                 if (endedNs > 0)
                 {
+                    final boolean overflowed = judgingFirstParks &&
+                        firstParksOverflowed(lastIdleFromNs != lastIdleToNs && parks - parksAtEpisodeStart == 1);
                     surprises = surprised ? surprises + 1 : 0;
-                    changed = surprises == SURPRISES_FOR_CHANGE;
+                    changed = surprises == SURPRISES_FOR_CHANGE || overflowed;
                 }
             }
             if (exploring && endedNs > exploreFromNs)
@@ -808,6 +849,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         promptlyWoken = false;
         parkPointReached = false;
         episodeStartNs = nowNs;
+        parksAtEpisodeStart = parks;
         segment = 0;
         final long spinNs = schedule.spinBeforeFirstParkNs();
         exploreFromNs = spinNs;
@@ -825,6 +867,26 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 parksAtExplore = parks;
             }
         }
+    }
+
+    /**
+     * Counts an episode towards the block being weighed (see {@link #FIT_BLOCK}), and weighs it once complete.
+     *
+     * @return whether the block just completed and its episodes ended during their first park far more often than
+     * the plan expects.
+     */
+    private boolean firstParksOverflowed(final boolean endedInFirstPark)
+    {
+        blockFirstParkEnds += endedInFirstPark ? 1 : 0;
+        if (++blockEpisodes < FIT_BLOCK)
+        {
+            return false;
+        }
+        final boolean overflowed = blockFirstParkEnds >= MIN_FIRST_PARK_ENDS &&
+            blockFirstParkEnds >= FIRST_PARK_EXCESS * FIT_BLOCK * schedule.firstParkEndShare;
+        blockEpisodes = 0;
+        blockFirstParkEnds = 0;
+        return overflowed;
     }
 
     /**
@@ -925,6 +987,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         planning = false;
         planFromStart = false;
         episodesSincePlan = 0;
+        judgingFirstParks = !plannedForWakes &&
+            schedule.firstParkUntilNs() >= FIT_PARK_FLOORS * timer.floorNs();
+        blockEpisodes = 0;
+        blockFirstParkEnds = 0;
         relearning = false;
         onLadder = false;
         lastPlanNs = waits.nanoTime();
@@ -987,6 +1053,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private void followPresetLadder()
     {
         onLadder = true;
+        judgingFirstParks = false;
         plannedForWakes = false;
         final IdlePlan plan = ladderPlan;
         schedule.beginRewrite();

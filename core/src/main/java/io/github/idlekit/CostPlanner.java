@@ -710,9 +710,15 @@ final class CostPlanner
         schedule.steadyTrains = memorylessShare >= STEADY_TRAINS_SHARE;
         int i = 0;
         boolean room = true;
+        boolean parked = false;
         while (i < lastBin && room)
         {
             final int j = target[i];
+            if (!parked && choice[i] != SPIN)
+            {
+                parked = true;
+                schedule.firstParkEndShare = choice[i] == PARK_EVERY ? 0 : massBefore[j] - massBefore[i];
+            }
             switch (choice[i])
             {
                 case SPIN:

@@ -55,6 +55,12 @@ final class IdleSchedule
      * episodes counts them, rather than backing off from a floor.
      */
     boolean steadyTrains;
+
+    /**
+     * The share of episodes the plan expects to end during their first park, where that park lasts until a moment
+     * (see {@link #firstParkUntilNs()}); else 0.
+     */
+    double firstParkEndShare;
     private long version;
 
     /**
@@ -103,6 +109,7 @@ final class IdleSchedule
         count = 0;
         this.tailPeriodNs = tailPeriodNs;
         steadyTrains = false;
+        firstParkEndShare = 0;
     }
 
     private void copyOf(final IdleSchedule source)
@@ -110,6 +117,7 @@ final class IdleSchedule
         count = source.count;
         tailPeriodNs = source.tailPeriodNs;
         steadyTrains = source.steadyTrains;
+        firstParkEndShare = source.firstParkEndShare;
         System.arraycopy(source.kinds, 0, kinds, 0, count);
         System.arraycopy(source.endsNs, 0, endsNs, 0, count);
         System.arraycopy(source.periodsNs, 0, periodsNs, 0, count);
@@ -148,6 +156,15 @@ final class IdleSchedule
     long spinBeforeFirstParkNs()
     {
         return count > 0 && kinds[0] == SPIN ? endsNs[0] : 0;
+    }
+
+    /**
+     * @return how long the first park lasts where it parks until a moment after the first spin, else 0.
+     */
+    long firstParkUntilNs()
+    {
+        final int first = count > 0 && kinds[0] == SPIN ? 1 : 0;
+        return first < count && kinds[first] == PARK_UNTIL ? endsNs[first] - spinBeforeFirstParkNs() : 0;
     }
 
     /**

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.parallel.Resources;
 import java.time.Duration;
 import java.util.Random;
 import java.util.function.LongSupplier;
+import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import java.util.concurrent.TimeUnit;
@@ -904,6 +905,33 @@ class CalibratedIdleStrategyTest
             ladder.costPerEpisode(1));
         assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1) / 3, "after 312 " +
             simulator.costPerEpisode(1) + " vs " + ladder.costPerEpisode(1) + "; " + changed);
+    }
+
+    @Test
+    void aChangeNoEpisodeSurprisesIsFollowedOnceNearlyAllEpisodesEndInAFirstParkThePlanExpectedFewTo()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        waits.workBetweenCpuReadsNs = 200_000;
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        final Random random = new Random(11);
+        simulator.run(adaptive, () -> 10_000_000L + random.nextInt(100_000), 3_000);
+        final String learnt = adaptive.toString();
+        // the host got busier as the work came faster: a long park now ends 40 µs later than the plan counts on,
+        // inside the learnt gaps' spread, so work that came long before is taken for work that came then
+        final LongUnaryOperator quieter = waits.parkDurationNs;
+        waits.parkDurationNs = requestNs -> quieter.applyAsLong(requestNs) + (requestNs > 1_000_000 ? 40_000 : 0);
+
+        simulator.reset().run(adaptive, () -> 100_000L, 200);
+        simulator.reset().run(adaptive, () -> 100_000L, 200);
+        final double followingNs = simulator.latencyPerEpisodeNs();
+        simulator.reset().run(adaptive, () -> 100_000L, 400);
+        final double ladderNs = agronaLadder(linuxLikeWaits(), () -> 100_000L).costPerEpisode(1);
+
+        assertTrue(followingNs < 1_000_000, "mean latency " + followingNs + " ns at 100 µs gaps, from the 200th " +
+            "episode after 10 ms ones, planned as " + learnt + "; now " + adaptive);
+        assertTrue(simulator.costPerEpisode(1) < ladderNs, "from the 400th " + simulator.costPerEpisode(1) +
+            " vs Agrona's ladder " + ladderNs + "; " + adaptive);
     }
 
     @Test

@@ -83,6 +83,32 @@ class CostPlannerTest
         assertFalse(planned(regular, timer, 200_000).steadyTrains);
     }
 
+    @Test
+    void aPlanExpectsTheEpisodesThatEndBeforeItsFirstParkUntilAMomentEndsToEndInThatPark()
+    {
+        final ParkTimerModel timer = new ParkTimerModel(LINUX_LIKE, 0);
+        final IdleGapHistogram regular = new IdleGapHistogram(CalibratedIdleStrategy.EPISODE_DECAY);
+        final Random random = new Random(5);
+        for (int i = 0; i < 300; i++)
+        {
+            // a few end in the first millisecond, the rest after a regular 10 ms
+            final long gapNs = i % 20 == 0 ? 500_000 + random.nextInt(500_000) : 10_000_000 + random.nextInt(100_000);
+            regular.record(gapNs, gapNs);
+        }
+
+        final IdleSchedule schedule = planned(regular, timer, 20_000);
+        final long firstParkEndsNs = schedule.spinBeforeFirstParkNs() + schedule.firstParkUntilNs();
+        double endedInFirstPark = 0;
+        for (int k = 0; regular.edgeNs(k + 1) <= firstParkEndsNs; k++)
+        {
+            endedInFirstPark += regular.edgeNs(k) >= schedule.spinBeforeFirstParkNs() ? regular.probability(k) : 0;
+        }
+
+        assertTrue(firstParkEndsNs > 500_000 && firstParkEndsNs < 9_000_000, schedule.describe());
+        assertTrue(endedInFirstPark > 0.02, "share in the first park " + endedInFirstPark + ": " + schedule.describe());
+        assertEquals(endedInFirstPark, schedule.firstParkEndShare, 0.2 * endedInFirstPark, schedule.describe());
+    }
+
     private static IdleSchedule planned(final IdleGapHistogram gaps, final ParkTimerModel timer)
     {
         return planned(gaps, timer, 0);
