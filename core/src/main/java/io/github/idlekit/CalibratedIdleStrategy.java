@@ -63,6 +63,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     int surprises;
     long parksAtEpisodeStart;
     boolean judgingFirstParks;
+    int firstParkExcess;
     int blockEpisodes;
     int blockFirstParkEnds;
     /**
@@ -202,13 +203,15 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     /**
      * Episodes are weighed in blocks of this many, and a block in which at least {@value #MIN_FIRST_PARK_ENDS} end
-     * during their first park, {@value #FIRST_PARK_EXCESS} times as many as the plan in force expects or more, is
-     * a change of workload, as consecutive surprises are. A plan that parks until just before the gaps it learnt
-     * expects few episodes to end in that park. When work comes far earlier, nearly all do; where the park ends a
-     * little late (a busier host, a timer slack that grew), inside the learnt gaps' spread, each is taken for one
-     * of those gaps and surprises nothing, so nothing else would tell, and plans, rare while nothing changes, would
-     * come only seconds later. Blocks rather than all episodes since the plan, so that a change late in a plan's
-     * life is judged on episodes after it.
+     * during their first park, {@value #FIRST_PARK_EXCESS} times as many as the plan in force expects or more
+     * ({@value #TRAIN_FIRST_PARK_EXCESS} times where that park starts a steady train), is a change of workload, as
+     * consecutive surprises are. A plan that parks until just before the gaps it learnt expects few episodes to end
+     * in that park. When work comes far earlier, nearly all do; where the park ends a little late (a busier host, a
+     * timer slack that grew), inside the learnt gaps' spread, each is taken for one of those gaps and surprises
+     * nothing. Likewise where memoryless gaps of milliseconds give way to gaps of microseconds: each ends in the
+     * first park of the train planned for the old ones, where those put a fair share of their weight too. Nothing
+     * else would tell, and plans, rare while nothing changes, would come only seconds later. Blocks rather than all
+     * episodes since the plan, so that a change late in a plan's life is judged on episodes after it.
      */
     static final int FIT_BLOCK = 16;
 
@@ -221,13 +224,28 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final int MIN_FIRST_PARK_ENDS = FIT_BLOCK - 1;
 
     /**
-     * How many times as many episodes as the plan expects must end during their first park for a block to mean a
-     * change: a plan that expects a quarter or more of them there has weighed work that comes early.
+     * How many times as many episodes as the plan expects must end during a first park that lasts until a moment
+     * for a block to mean a change: a plan that expects a quarter or more of them there has weighed work that comes
+     * early.
      */
     static final int FIRST_PARK_EXCESS = 4;
 
     /**
-     * Blocks are weighed only where the plan's first park lasts until a moment at least this many floors away:
+     * How many times as many episodes as the plan expects must end in the first park of a steady train (see
+     * {@link IdleSchedule#steadyTrains}) for a block to mean a change: such a park is not aimed before the work, and
+     * lasts its period whenever it starts, so it holds about the share of episodes the plan expects.
+     */
+    static final int TRAIN_FIRST_PARK_EXCESS = 2;
+
+    /**
+     * Blocks are weighed where the plan's first park starts a steady train whose period is at least this many
+     * floors: the work that waits through a shorter one waits little longer than during the preset ladder's
+     * floor-long parks.
+     */
+    static final long FIT_TRAIN_FLOORS = 2;
+
+    /**
+     * Blocks are weighed where the plan's first park lasts until a moment at least this many floors away:
      * work that comes during a shorter one waits little longer than it would during the preset ladder's first
      * parks, each of which lasts a floor, and there parks often end a little past the work they were aimed
      * before.
@@ -883,7 +901,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             return false;
         }
         final boolean overflowed = blockFirstParkEnds >= MIN_FIRST_PARK_ENDS &&
-            blockFirstParkEnds >= FIRST_PARK_EXCESS * FIT_BLOCK * schedule.firstParkEndShare;
+            blockFirstParkEnds >= firstParkExcess * FIT_BLOCK * schedule.firstParkEndShare;
         blockEpisodes = 0;
         blockFirstParkEnds = 0;
         return overflowed;
@@ -987,8 +1005,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         planning = false;
         planFromStart = false;
         episodesSincePlan = 0;
+        final boolean steadyTrain =
+            schedule.steadyTrains && schedule.firstTrainPeriodNs() >= FIT_TRAIN_FLOORS * timer.floorNs();
         judgingFirstParks = !plannedForWakes &&
-            schedule.firstParkUntilNs() >= FIT_PARK_FLOORS * timer.floorNs();
+            (steadyTrain || schedule.firstParkUntilNs() >= FIT_PARK_FLOORS * timer.floorNs());
+        firstParkExcess = steadyTrain ? TRAIN_FIRST_PARK_EXCESS : FIRST_PARK_EXCESS;
         blockEpisodes = 0;
         blockFirstParkEnds = 0;
         relearning = false;

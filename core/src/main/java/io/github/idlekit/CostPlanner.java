@@ -717,7 +717,9 @@ final class CostPlanner
             if (!parked && choice[i] != SPIN)
             {
                 parked = true;
-                schedule.firstParkEndShare = choice[i] == PARK_EVERY ? 0 : massBefore[j] - massBefore[i];
+                schedule.firstParkEndShare = (choice[i] == PARK_EVERY ?
+                    massBefore[Math.min(j, gaps.binOf(gaps.edgeNs(i) + periodNs[i]) + 1)] : massBefore[j]) -
+                    massBefore[i];
             }
             switch (choice[i])
             {

@@ -57,8 +57,8 @@ final class IdleSchedule
     boolean steadyTrains;
 
     /**
-     * The share of episodes the plan expects to end during their first park, where that park lasts until a moment
-     * (see {@link #firstParkUntilNs()}); else 0.
+     * The share of episodes the plan expects to end during their first park, where the plan parks after its first
+     * spin (see {@link #firstParkUntilNs()} and {@link #firstTrainPeriodNs()}); else 0.
      */
     double firstParkEndShare;
     private long version;
@@ -163,8 +163,22 @@ final class IdleSchedule
      */
     long firstParkUntilNs()
     {
-        final int first = count > 0 && kinds[0] == SPIN ? 1 : 0;
+        final int first = firstParkSegment();
         return first < count && kinds[first] == PARK_UNTIL ? endsNs[first] - spinBeforeFirstParkNs() : 0;
+    }
+
+    /**
+     * @return the period of the first park where it parks again and again after the first spin, else 0.
+     */
+    long firstTrainPeriodNs()
+    {
+        final int first = firstParkSegment();
+        return first < count && kinds[first] == PARK_EVERY ? periodsNs[first] : 0;
+    }
+
+    private int firstParkSegment()
+    {
+        return count > 0 && kinds[0] == SPIN ? 1 : 0;
     }
 
     /**

@@ -935,6 +935,26 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void shortGapsAfterMemorylessOnesAreFollowedThoughTheyEndInTheFirstParkOfATrainPlannedForThem()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        waits.workBetweenCpuReadsNs = 200_000;
+        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, exponentialGaps(1_000_000, 5), 5_000);
+        final String learnt = adaptive.toString();
+
+        simulator.reset().run(adaptive, () -> 10_000L, 200);
+        final double followingNs = simulator.costPerEpisode(1);
+        final double ladderNs = agronaLadder(linuxLikeWaits(), () -> 10_000L).costPerEpisode(1);
+
+        assertTrue(learnt.contains("park every"), learnt);
+        assertTrue(followingNs < ladderNs, "cost per episode " + followingNs + " ns over the first 200 episodes of " +
+            "10 µs gaps after memoryless 1 ms ones, planned as " + learnt + ", against Agrona's ladder's " +
+            ladderNs + "; now " + adaptive);
+    }
+
+    @Test
     void planningAllocatesNothingAndIdleWithWorkIsOneWrite()
     {
         final ScriptedWaits waits = linuxLikeWaits();
