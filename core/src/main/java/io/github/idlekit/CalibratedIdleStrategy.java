@@ -211,7 +211,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * nothing. Likewise where memoryless gaps of milliseconds give way to gaps of microseconds: each ends in the
      * first park of the train planned for the old ones, where those put a fair share of their weight too. Nothing
      * else would tell, and plans, rare while nothing changes, would come only seconds later. Blocks rather than all
-     * episodes since the plan, so that a change late in a plan's life is judged on episodes after it.
+     * episodes since the plan, so that a change late in a plan's life is judged on episodes after it. Episodes whose
+     * work was already there count, as ending before the park, where the plan's histogram has them too: left out,
+     * they would leave the blocks of a bursty workload to the few episodes that do wait.
      */
     static final int FIT_BLOCK = 16;
 
@@ -824,13 +826,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             if (!promptlyWoken)
             {
                 final boolean surprised = gaps.record(lastIdleFromNs - episodeStartNs, endedNs);
+                final boolean overflowed = judgingFirstParks &&
+                    firstParksOverflowed(lastIdleFromNs != lastIdleToNs && parks - parksAtEpisodeStart == 1);
                 if (endedNs > 0)
                 {
-                    final boolean overflowed = judgingFirstParks &&
-                        firstParksOverflowed(lastIdleFromNs != lastIdleToNs && parks - parksAtEpisodeStart == 1);
                     surprises = surprised ? surprises + 1 : 0;
-                    changed = surprises == SURPRISES_FOR_CHANGE || overflowed;
                 }
+                changed = overflowed || endedNs > 0 && surprises == SURPRISES_FOR_CHANGE;
             }
             if (exploring && endedNs > exploreFromNs)
             {
