@@ -263,6 +263,7 @@ final class AeronPingPong
         long pacingCpuNs = 0;
         boolean measured = false;
         IdleCounts countsBefore = null;
+        MachineCpuTicks ticksBefore = null;
         for (long event = 0; ; event++)
         {
             final long sendAtNs = lastNs + workload.gapBeforeNs(event, lastNs - startNs, random);
@@ -275,6 +276,7 @@ final class AeronPingPong
             {
                 measured = true;
                 cpuStartNs = os.getProcessCpuTime();
+                ticksBefore = MachineCpuTicks.now();
                 countsBefore = sum(agents);
             }
             final long pacingFromNs = measuring ? THREADS.getCurrentThreadCpuTime() : 0;
@@ -302,11 +304,12 @@ final class AeronPingPong
         }
         if (!measured)
         {
-            return CellResult.of(strategyName, workload.name(), roundTrips, 0, 0, null, -1);
+            return CellResult.of(strategyName, workload.name(), roundTrips, 0, 0, null, -1, Double.NaN);
         }
         final long cpuNs = os.getProcessCpuTime() - cpuStartNs - pacingCpuNs;
         final IdleCounts counts = null == countsBefore ? null : sum(agents).since(countsBefore);
-        return CellResult.of(strategyName, workload.name(), roundTrips, cpuNs, lastNs - measureFromNs, counts, -1);
+        return CellResult.of(strategyName, workload.name(), roundTrips, cpuNs, lastNs - measureFromNs, counts, -1,
+            MachineCpuTicks.stolenShare(ticksBefore, MachineCpuTicks.now()));
     }
 
     private static void echo(

@@ -20,6 +20,8 @@ import org.HdrHistogram.Histogram;
  * @param idle      what the strategy's own statistics counted over the window, null for a strategy that keeps none
  *                  (Agrona's).
  * @param sleeps    the consumer thread's voluntary context switches over the window, -1 where unknown.
+ * @param stolenShare the share of the machine's CPU time over the window that its hypervisor stole
+ *                  ({@link MachineCpuTicks}), NaN where unknown.
  */
 record CellResult(
     String strategy,
@@ -34,7 +36,8 @@ record CellResult(
     long cpuNs,
     long wallNs,
     IdleCounts idle,
-    long sleeps)
+    long sleeps,
+    double stolenShare)
 {
     /**
      * The weights of mean latency against CPU per event in the cost columns.
@@ -48,12 +51,13 @@ record CellResult(
         final long cpuNs,
         final long wallNs,
         final IdleCounts idle,
-        final long sleeps)
+        final long sleeps,
+        final double stolenShare)
     {
         return new CellResult(strategy, workload, latencies.getTotalCount(),
             latencies.getValueAtPercentile(50), latencies.getValueAtPercentile(90),
             latencies.getValueAtPercentile(99), latencies.getValueAtPercentile(99.9),
-            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs, idle, sleeps);
+            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs, idle, sleeps, stolenShare);
     }
 
     /**

@@ -28,6 +28,7 @@ final class LatencyCpuRun
     private final long maxEvents;
     private String finalState = "";
     private List<Readaptation.Stretch> stretches = List.of();
+    private MachineCpuTicks ticksAtMeasureStart;
 
     LatencyCpuRun(
         final String strategyName,
@@ -76,6 +77,7 @@ final class LatencyCpuRun
         consumerThread.start();
         produce(published, handled, startNs, measureFromNs, StrategyCatalog.wakerOf(strategy));
         consumerThread.join();
+        final double stolenShare = MachineCpuTicks.stolenShare(ticksAtMeasureStart, MachineCpuTicks.now());
         finalState = strategy.toString();
         if (null != log)
         {
@@ -83,9 +85,9 @@ final class LatencyCpuRun
         }
         final EventConsumer.Measured window = consumer.measured();
         return null == window ?
-            CellResult.of(strategyName, workload.name(), latencies, 0, 0, null, 0) :
+            CellResult.of(strategyName, workload.name(), latencies, 0, 0, null, 0, stolenShare) :
             CellResult.of(strategyName, workload.name(), latencies, window.cpuNs(), window.wallNs(), window.counts(),
-                window.sleeps());
+                window.sleeps(), stolenShare);
     }
 
     private void produce(
@@ -115,7 +117,10 @@ final class LatencyCpuRun
             }
             if (publishNs - measureFromNs >= 0)
             {
-                measured++;
+                if (measured++ == 0)
+                {
+                    ticksAtMeasureStart = MachineCpuTicks.now();
+                }
             }
             while ((handledNs = handled.get()) - publishNs < 0)
             {

@@ -17,7 +17,7 @@ class CellResultTest
             histogram.recordValue(latencyNs);
         }
 
-        final CellResult result = CellResult.of("s", "w", histogram, 5_000_000, 10_000_000, null, -1);
+        final CellResult result = CellResult.of("s", "w", histogram, 5_000_000, 10_000_000, null, -1, Double.NaN);
 
         assertEquals(100, result.events());
         assertEquals(50_000, result.p50Ns(), 50);
@@ -30,7 +30,7 @@ class CellResultTest
     @Test
     void cpuAccountingAndCost()
     {
-        final CellResult result = new CellResult("s", "w", 200, 0, 0, 0, 0, 0, 1_000, 4_000_000, 16_000_000, null, 300);
+        final CellResult result = new CellResult("s", "w", 200, 0, 0, 0, 0, 0, 1_000, 4_000_000, 16_000_000, null, 300, 0.05);
 
         assertEquals(20_000, result.cpuPerEventNs());
         assertEquals(0.25, result.cpuShare());
@@ -38,12 +38,13 @@ class CellResultTest
         assertEquals(21_000, result.cost(1), 1e-9);
         assertEquals(30_000, result.cost(10), 1e-9);
         assertEquals(1.5, result.sleepsPerEvent());
+        assertEquals(0.05, result.stolenShare());
     }
 
     @Test
     void emptyCellHasNoPerEventCost()
     {
-        final CellResult result = new CellResult("s", "w", 0, 0, 0, 0, 0, 0, 0, 0, 0, null, -1);
+        final CellResult result = new CellResult("s", "w", 0, 0, 0, 0, 0, 0, 0, 0, 0, null, -1, Double.NaN);
 
         assertTrue(Double.isNaN(result.cpuPerEventNs()));
         assertTrue(Double.isNaN(result.cpuShare()));
