@@ -52,7 +52,8 @@ final class AeronCommand
         out.println("   a strategy <path>/<conductors>, e.g. idlekit-balanced/idlekit-low-cpu, gives the conductors " +
             "and the async executor, off the round trip's path, the second");
         out.println("   --verbose: after each cell, the idlekit agents' counters as the driver's counters file " +
-            "shows them (AeronStat), then each agent's strategy as it describes itself (an adaptive one's plan)");
+            "shows them (AeronStat), each agent's strategy as it describes itself (an adaptive one's plan), then " +
+            "each second's round trips, mean round trip and steal share");
     }
 
     static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
@@ -119,6 +120,10 @@ final class AeronCommand
                     for (final String state : run.agentStates())
                     {
                         progress.println("  " + state);
+                    }
+                    for (final String second : run.seconds())
+                    {
+                        progress.println("  " + second);
                     }
                 }
             }

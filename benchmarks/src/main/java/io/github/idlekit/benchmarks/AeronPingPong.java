@@ -8,6 +8,7 @@ import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.FragmentHandler;
 import io.github.idlekit.IdleStatistics;
 import io.github.idlekit.ObservableIdleStrategy;
+import io.github.idlekit.internal.Durations;
 import org.HdrHistogram.Histogram;
 import org.agrona.BitUtil;
 import org.agrona.BufferUtil;
@@ -23,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -50,6 +52,7 @@ final class AeronPingPong
     private static final int TERM_LENGTH = 64 * 1024;
     private static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
     private static final long CONNECT_TIMEOUT_NS = 10_000_000_000L;
+    private static final long SECOND_NS = 1_000_000_000L;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final String CONDUCTORS_SEPARATOR = "/";
     private static final String WARM_UP_GAP = "fixed-100us";
@@ -65,6 +68,7 @@ final class AeronPingPong
     private final long durationNs;
     private final List<String> idleCounters = new ArrayList<>();
     private final List<String> agentStates = new ArrayList<>();
+    private final List<String> seconds = new ArrayList<>();
 
     AeronPingPong(
         final String strategyName,
@@ -101,6 +105,15 @@ final class AeronPingPong
     List<String> agentStates()
     {
         return agentStates;
+    }
+
+    /**
+     * @return each whole second of the measured window, {@code second N: R round trips, mean M, steal S}: how the
+     * round trip followed the host's steal time within the cell.
+     */
+    List<String> seconds()
+    {
+        return seconds;
     }
 
     CellResult run() throws IOException, InterruptedException
@@ -264,6 +277,10 @@ final class AeronPingPong
         boolean measured = false;
         IdleCounts countsBefore = null;
         MachineCpuTicks ticksBefore = null;
+        MachineCpuTicks ticksAtSecond = null;
+        long secondFromNs = measureFromNs;
+        long secondRoundTrips = 0;
+        long secondRoundTripNs = 0;
         for (long event = 0; ; event++)
         {
             final long sendAtNs = lastNs + workload.gapBeforeNs(event, lastNs - startNs, random);
@@ -277,6 +294,8 @@ final class AeronPingPong
                 measured = true;
                 cpuStartNs = os.getProcessCpuTime();
                 ticksBefore = MachineCpuTicks.now();
+                ticksAtSecond = ticksBefore;
+                secondFromNs = sendAtNs;
                 countsBefore = sum(agents);
             }
             final long pacingFromNs = measuring ? THREADS.getCurrentThreadCpuTime() : 0;
@@ -300,6 +319,19 @@ final class AeronPingPong
             if (measuring)
             {
                 roundTrips.recordValue(Math.min(lastNs - sentNs, HIGHEST_TRACKABLE_NS));
+                secondRoundTrips++;
+                secondRoundTripNs += lastNs - sentNs;
+                if (lastNs - secondFromNs >= SECOND_NS)
+                {
+                    final MachineCpuTicks ticks = MachineCpuTicks.now();
+                    seconds.add(String.format(Locale.ROOT, "second %d: %d round trips, mean %s, steal %.1f%%",
+                        seconds.size() + 1, secondRoundTrips, Durations.toHuman(secondRoundTripNs / secondRoundTrips),
+                        100 * MachineCpuTicks.stolenShare(ticksAtSecond, ticks)));
+                    ticksAtSecond = ticks;
+                    secondFromNs = lastNs;
+                    secondRoundTrips = 0;
+                    secondRoundTripNs = 0;
+                }
             }
         }
         if (!measured)

@@ -99,7 +99,7 @@ class CommandSmokeTest
         final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
         AeronCommand.run(new String[]{ "--workloads", "fixed-1ms", "--strategies", "idlekit-balanced",
-            "--duration", "400ms", "--warmup", "200ms", "--verbose", "--out", out.toString() },
+            "--duration", "1500ms", "--warmup", "200ms", "--verbose", "--out", out.toString() },
             new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(progress, true, StandardCharsets.UTF_8));
 
         final String table = stdout.toString(StandardCharsets.UTF_8);
@@ -118,6 +118,12 @@ class CommandSmokeTest
         assertTrue(Long.parseLong(idlekit.get("parks")) > 0, "idlekit agents parked between pings: " + idlekit);
         assertEquals("null", agrona.get("idle"), "Agrona's strategies keep no statistics");
         assertTrue(Double.parseDouble(idlekit.get("cpu_per_event_ns")) > 0, idlekit.toString());
+        assertTrue(counters.contains("second 1: ") && counters.contains(" round trips, mean "), counters);
+        if (null != MachineCpuTicks.now())
+        {
+            final double steal = Double.parseDouble(idlekit.get("steal_share"));
+            assertTrue(steal >= 0 && steal <= 1, "steal share " + steal);
+        }
     }
 
     @Test
