@@ -287,11 +287,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     /**
      * One episode in this many explores: it spins on past the planned spin, to twice its length or one park floor
-     * (but no more than {@value #EXPLORE_PARKS} parks' worth of CPU), and parks with a period
-     * {@value #EXPLORE_PERIOD_DIVISOR} times shorter where the plan parks again and again, and so sees more closely
-     * when work really arrives. Without it the plan would freeze: work arriving during a park is only known to have
-     * come sometime during the park, so a plan that parks early never learns that work comes early, and one that
-     * parks with a long period never learns that work comes at one moment it could spin through. A plan for wakes
+     * (but no more than {@value #EXPLORE_PARKS} parks' worth of CPU), parks with a period
+     * {@value #EXPLORE_PERIOD_DIVISOR} times shorter where the plan parks again and again, and parks towards a
+     * planned moment in steps (see {@link #PARK_UNTIL_GROWTH}), and so sees more closely when work really arrives.
+     * Without it the plan would freeze: work arriving during a park is only known to have come sometime during the
+     * park, so a plan that parks early never learns that work comes early, one that parks with a long period never
+     * learns that work comes at one moment it could spin through, and one that parks through the learnt arrival
+     * never learns that work now comes long before it (every episode ends in that park, as the plan expects). A plan for wakes
      * explores too, but only to twice {@link #PROMPT_WAKE_NS} or twice its spin, whichever is longer: a prompt wake
      * says nothing, and only spinning a little longer shows whether the work would have come during the spin (a
      * woken park itself says when later work came).
@@ -327,11 +329,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long BACKOFF_DIVISOR = 2;
 
     /**
-     * After an episode that surprised the histogram, a park towards a planned moment lasts at most one floor plus
-     * this many times the time already idle, and the strategy parks again until the moment comes: if the workload
-     * changed, work waits a few times as long as the episode has been idle, not the whole planned park, until a
-     * second surprise confirms the change. Otherwise the park lasts until the moment: the plan has already weighed
-     * the work that comes earlier, and the steps would cost regular gaps three or four parks instead of one.
+     * After an episode that surprised the histogram, and in an exploring one, a park towards a planned moment lasts
+     * at most one floor plus this many times the time already idle, and the strategy parks again until the moment
+     * comes: if the workload changed, work waits a few times as long as the episode has been idle, not the whole
+     * planned park, and the episode surprises the histogram, until a second surprise confirms the change.
+     * Otherwise the park lasts until the moment: the plan has already weighed the work that comes earlier, and the
+     * steps would cost regular gaps three or four parks instead of one.
      */
     static final long PARK_UNTIL_GROWTH = 4;
 
@@ -620,7 +623,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         else if (schedule.kinds[i] == IdleSchedule.PARK_UNTIL)
         {
             final long untilNs = schedule.endsNs[i] - elapsedNs;
-            parkNs = surprises > 0 ? Math.min(untilNs, timer.floorNs() + elapsedNs * PARK_UNTIL_GROWTH) : untilNs;
+            parkNs = surprises > 0 || exploring ?
+                Math.min(untilNs, timer.floorNs() + elapsedNs * PARK_UNTIL_GROWTH) : untilNs;
         }
         else
         {

@@ -935,6 +935,35 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aPlanThatParksThroughTheLearntArrivalFollowsAChangeThroughExplorationsThatParkInSteps()
+    {
+        // dear parks and a light latency weight (as a CPU weight of about 3 gives balanced): parking through the
+        // spread of 10 ms gaps beats spinning through it, so every episode ends in that park, early work or not
+        final long parkCpuNs = 40_000;
+        final ScriptedWaits waits = floorAndParkCpuWaits(90_000, parkCpuNs);
+        waits.workBetweenCpuReadsNs = 200_000;
+        final TimerProfile profile = memorylessProfile(90_000, parkCpuNs);
+        final CalibratedIdleStrategy adaptive = new CalibratedIdleStrategy(() -> profile, null, 0.3, null, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        final Random random = new Random(11);
+        simulator.run(adaptive, () -> 10_000_000L + (long)(600_000 * Math.pow(random.nextDouble(), 3)), 3_000);
+        final String learnt = adaptive.toString();
+
+        // explorations have long stopped seeing work early, so they come every 256 episodes by now
+        simulator.reset().run(adaptive, () -> 300_000L, 1_000);
+        simulator.reset().run(adaptive, () -> 300_000L, 400);
+        final double ladderNs = agronaLadder(floorAndParkCpuWaits(90_000, parkCpuNs), () -> 300_000L)
+            .costPerEpisode(0.3);
+
+        assertTrue(learnt.contains("park until 10.6 ms"), learnt);
+        assertTrue(simulator.latencyPerEpisodeNs() < 1_000_000, "mean latency " + simulator.latencyPerEpisodeNs() +
+            " ns at 300 µs gaps, from the 1,000th episode after 10 ms ones, planned as " + learnt + "; now " +
+            adaptive);
+        assertTrue(simulator.costPerEpisode(0.3) < ladderNs, "cost " + simulator.costPerEpisode(0.3) +
+            " ns per episode vs Agrona's ladder's " + ladderNs + "; " + adaptive);
+    }
+
+    @Test
     void shortGapsAfterMemorylessOnesAreFollowedThoughTheyEndInTheFirstParkOfATrainPlannedForThem()
     {
         final ScriptedWaits waits = linuxLikeWaits();
