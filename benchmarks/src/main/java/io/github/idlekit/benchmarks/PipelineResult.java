@@ -8,8 +8,10 @@ package io.github.idlekit.benchmarks;
  * @param items    items that reached the sink in the window.
  * @param cpuNs    CPU time of all three workers in the window.
  * @param wallNs   the window's wall time.
+ * @param stolenShare the share of the machine's CPU time over the window that its hypervisor stole
+ *                 ({@link MachineCpuTicks}), NaN where unknown.
  */
-record PipelineResult(String strategy, String source, long items, long cpuNs, long wallNs)
+record PipelineResult(String strategy, String source, long items, long cpuNs, long wallNs, double stolenShare)
 {
     /**
      * @return items per second through the sink.

@@ -77,10 +77,12 @@ final class PipelineRun
         final long startNs = System.nanoTime();
         final long startItems = delivered.get();
         final long startCpuNs = cpuOf(workers);
+        final MachineCpuTicks startTicks = MachineCpuTicks.now();
         sleepFor(durationNs);
         final long items = delivered.get() - startItems;
         final long cpuNs = cpuOf(workers) - startCpuNs;
         final long wallNs = System.nanoTime() - startNs;
+        final double stolenShare = MachineCpuTicks.stolenShare(startTicks, MachineCpuTicks.now());
         running = false;
         wakeSource.run();
         wakeStage.run();
@@ -89,7 +91,7 @@ final class PipelineRun
         {
             worker.join();
         }
-        return new PipelineResult(strategyName, bursty ? "bursty" : "saturated", items, cpuNs, wallNs);
+        return new PipelineResult(strategyName, bursty ? "bursty" : "saturated", items, cpuNs, wallNs, stolenShare);
     }
 
     private void source(final IdleStrategy idle)

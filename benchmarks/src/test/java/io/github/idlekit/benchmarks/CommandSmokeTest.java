@@ -92,6 +92,25 @@ class CommandSmokeTest
     }
 
     @Test
+    void pipelineMovesItemsThroughItsThreeWorkersWithEachStrategy() throws Exception
+    {
+        final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+
+        Pipeline.run(new String[]{ "--sources", "saturated", "--strategies", "agrona-backoff;idlekit-balanced",
+            "--duration", "300ms", "--warmup", "100ms" }, new PrintStream(stdout, true, StandardCharsets.UTF_8));
+
+        final String table = stdout.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("steal"), table);
+        for (final String strategy : new String[]{ "agrona-backoff", "idlekit-balanced" })
+        {
+            final String row = table.lines().filter(line -> line.startsWith("saturated") && line.contains(strategy))
+                .findFirst().orElseThrow(() -> new AssertionError(strategy + " missing from\n" + table));
+            final String itemsPerSecond = row.trim().split("\\s+")[2].replace(",", "");
+            assertTrue(Long.parseLong(itemsPerSecond) > 0, row);
+        }
+    }
+
+    @Test
     void aeronPingPongRunsEveryAgentWithTheStrategyAndShowsItsCountersInTheDriver(@TempDir final Path out)
         throws Exception
     {
