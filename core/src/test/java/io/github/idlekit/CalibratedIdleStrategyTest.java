@@ -395,8 +395,7 @@ class CalibratedIdleStrategyTest
         final ScriptedWaits cheapPlans = linuxLikeWaits();
         final CalibratedIdleStrategy cheap = strategy(LINUX_LIKE, IdlePreset.BALANCED, cheapPlans);
         new EpisodeSimulator(cheapPlans).run(cheap, () -> 10_000_000L, 800);
-        final ScriptedWaits dearPlans = linuxLikeWaits();
-        dearPlans.workBetweenCpuReadsNs = 200_000;
+        final ScriptedWaits dearPlans = linuxLikeWaitsWithDearPlans();
         final CalibratedIdleStrategy dear = strategy(LINUX_LIKE, IdlePreset.BALANCED, dearPlans);
         new EpisodeSimulator(dearPlans).run(dear, () -> 10_000_000L, 800);
 
@@ -413,8 +412,7 @@ class CalibratedIdleStrategyTest
     @Test
     void plansGrowRarerWhileTheWorkloadStaysTheSameAndResumeWhenItChanges()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        waits.workBetweenCpuReadsNs = 200_000;
+        final ScriptedWaits waits = linuxLikeWaitsWithDearPlans();
         final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         final IdleStatistics statistics = adaptive.statistics();
@@ -910,8 +908,7 @@ class CalibratedIdleStrategyTest
     @Test
     void aChangeNoEpisodeSurprisesIsFollowedOnceNearlyAllEpisodesEndInAFirstParkThePlanExpectedFewTo()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        waits.workBetweenCpuReadsNs = 200_000;
+        final ScriptedWaits waits = linuxLikeWaitsWithDearPlans();
         final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         final Random random = new Random(11);
@@ -966,8 +963,7 @@ class CalibratedIdleStrategyTest
     @Test
     void shortGapsAfterMemorylessOnesAreFollowedThoughTheyEndInTheFirstParkOfATrainPlannedForThem()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        waits.workBetweenCpuReadsNs = 200_000;
+        final ScriptedWaits waits = linuxLikeWaitsWithDearPlans();
         final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, exponentialGaps(1_000_000, 5), 5_000);
@@ -1039,6 +1035,17 @@ class CalibratedIdleStrategyTest
     private static ScriptedWaits linuxLikeWaits()
     {
         return floorAndParkCpuWaits(57_000, 7_000);
+    }
+
+    /**
+     * {@link #linuxLikeWaits()} where the strategy's own work between two reads of its CPU time, a plan above all,
+     * costs 200 µs, as an uncompiled planner's does.
+     */
+    private static ScriptedWaits linuxLikeWaitsWithDearPlans()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        waits.workBetweenCpuReadsNs = 200_000;
+        return waits;
     }
 
     /**
