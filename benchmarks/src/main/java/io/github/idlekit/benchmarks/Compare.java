@@ -9,7 +9,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -41,7 +43,7 @@ final class Compare
     private static final Set<String> VALUE_OPTIONS =
         Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack", "--baseline",
             "--against");
-    private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet");
+    private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet", "--best-fixed");
 
     private Compare()
     {
@@ -55,6 +57,15 @@ final class Compare
     private static long cellDurationNs(final long durationNs, final Workload workload, final boolean quick)
     {
         return quick || workload.phased() ? durationNs : Math.max(durationNs, MIN_EVENTS * workload.meanGapNs());
+    }
+
+    private static void sweepProgress(final CellResult swept, final boolean verbose, final PrintStream progress)
+    {
+        if (verbose)
+        {
+            progress.println("  " + swept.workload() + " " + swept.strategy() + ": cost at λ=1 " +
+                Durations.toHuman(swept.cost(1)) + " (" + swept.events() + " events)");
+        }
     }
 
     static void printUsage(final PrintStream out)
@@ -75,6 +86,10 @@ final class Compare
         out.println("   --baseline agrona-backoff: the strategy the ÷baseline column and the summary compare against");
         out.println("   --against old/compare.json: after the run, each cell's changes against an earlier run");
         out.println("   --quiet: no progress lines on stderr");
+        out.println("   --best-fixed: per workload (phase changes aside), first tune Agrona to it: a short cell of " +
+            "each of " + BestFixedAgrona.CANDIDATES.size() + " fixed settings (spin, yield, sleep, backoffs " +
+            "agrona-backoff:<max spins>,<max yields>,<min park>,<max park>), then measure the cheapest beside the " +
+            "strategies, and compare every strategy with it");
     }
 
     static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
@@ -92,6 +107,7 @@ final class Compare
         final boolean quick = arguments.flag("--quick");
         final boolean verbose = arguments.flag("--verbose");
         final boolean quiet = arguments.flag("--quiet");
+        final boolean bestFixed = arguments.flag("--best-fixed");
         final String against = arguments.value("--against", null);
         if (null != against)
         {
@@ -128,18 +144,45 @@ final class Compare
         EventConsumer.warmUpJit();
         final List<CellResult> results = new ArrayList<>();
         final List<String> readaptation = new ArrayList<>();
-        final int cells = workloads.size() * strategies.size();
+        final Map<String, String> bestFixedOf = new LinkedHashMap<>();
+        int cells = workloads.size() * strategies.size();
         long leftNs = 0;
         for (final Workload workload : workloads)
         {
-            leftNs += strategies.size() *
-                (cellWarmupNs(warmupNs, workload) + cellDurationNs(durationNs, workload, quick));
+            final boolean tuned = bestFixed && !workload.phased();
+            cells += tuned ? 1 : 0;
+            leftNs += (strategies.size() + (tuned ? 1 : 0)) *
+                (cellWarmupNs(warmupNs, workload) + cellDurationNs(durationNs, workload, quick)) +
+                (tuned ? BestFixedAgrona.sweepNs(workload, durationNs, warmupNs) : 0);
         }
         for (final Workload workload : workloads)
         {
             final long cellWarmupNs = cellWarmupNs(warmupNs, workload);
             final long cellDurationNs = cellDurationNs(durationNs, workload, quick);
-            for (final String strategy : strategies)
+            final List<String> cellStrategies = new ArrayList<>(strategies);
+            if (bestFixed && !workload.phased())
+            {
+                if (!quiet)
+                {
+                    progress.println("compare: tuning Agrona to " + workload.name() + ", " +
+                        BestFixedAgrona.CANDIDATES.size() + " fixed settings, about " +
+                        io.github.idlekit.internal.Durations.toHuman(leftNs) + " left");
+                }
+                final String best = BestFixedAgrona.tune(workload, pacer, durationNs, warmupNs, maxEvents,
+                    swept -> sweepProgress(swept, verbose, progress));
+                leftNs -= BestFixedAgrona.sweepNs(workload, durationNs, warmupNs);
+                bestFixedOf.put(workload.name(), best);
+                if (!cellStrategies.contains(best))
+                {
+                    cellStrategies.add(best);
+                }
+                else
+                {
+                    cells--;
+                    leftNs -= cellWarmupNs + cellDurationNs;
+                }
+            }
+            for (final String strategy : cellStrategies)
             {
                 if (!quiet)
                 {
@@ -165,6 +208,10 @@ final class Compare
 
         ResultTable.print(results, baseline, "latency: publish to observed by the consumer; CPU: consumer thread " +
             "CPU time, per event and as a share of one core", out);
+        if (!bestFixedOf.isEmpty())
+        {
+            ResultTable.printAgainstBestFixed(results, bestFixedOf, strategies, out);
+        }
         if (!readaptation.isEmpty())
         {
             out.println();
@@ -176,6 +223,11 @@ final class Compare
         }
         Files.createDirectories(outDir);
         final ResultFiles files = new ResultFiles("compare " + String.join(" ", args), profile, baseline);
+        if (!bestFixedOf.isEmpty())
+        {
+            files.addContext("best_fixed", bestFixedOf.entrySet().stream()
+                .map(entry -> entry.getKey() + "=" + entry.getValue()).collect(Collectors.joining("; ")));
+        }
         final Path csv = outDir.resolve("compare.csv");
         final Path json = outDir.resolve("compare.json");
         final Path svg = outDir.resolve("compare.svg");

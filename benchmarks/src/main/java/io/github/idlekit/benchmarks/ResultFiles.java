@@ -47,6 +47,14 @@ final class ResultFiles
         context.put("baseline", baseline);
     }
 
+    /**
+     * Records one more fact about the run, written at the head of both files.
+     */
+    void addContext(final String key, final String value)
+    {
+        context.put(key, value);
+    }
+
     String csv(final List<CellResult> results)
     {
         final StringBuilder csv = new StringBuilder(1024);

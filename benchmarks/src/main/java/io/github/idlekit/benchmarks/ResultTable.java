@@ -114,6 +114,56 @@ final class ResultTable
         }
     }
 
+    /**
+     * Prints the best fixed Agrona setting of each workload, then, for each of {@code strategies}, the geometric
+     * mean and the largest of its cost ratios against that setting's cell in the same workload.
+     *
+     * @param bestFixed  the best fixed setting's strategy name, by workload name.
+     * @param strategies the strategies to compare with it.
+     */
+    static void printAgainstBestFixed(
+        final List<CellResult> results,
+        final Map<String, String> bestFixed,
+        final List<String> strategies,
+        final PrintStream out)
+    {
+        final Map<String, Double> bestCost = new HashMap<>();
+        for (final CellResult result : results)
+        {
+            if (result.strategy().equals(bestFixed.get(result.workload())))
+            {
+                bestCost.put(result.workload(), result.cost(1));
+            }
+        }
+        out.println();
+        out.println("best fixed Agrona setting of each workload: the lowest cost at λ=1 of " +
+            BestFixedAgrona.CANDIDATES.size() + " settings in short cells, measured again above:");
+        bestFixed.forEach((workload, strategy) -> out.printf(Locale.ROOT, "  %-22s %s%n", workload, strategy));
+        out.println("cost at λ=1 against the best fixed Agrona setting of each workload:");
+        for (final String strategy : strategies)
+        {
+            double logSum = 0;
+            int count = 0;
+            double worst = 0;
+            for (final CellResult result : results)
+            {
+                final Double best = bestCost.get(result.workload());
+                if (result.strategy().equals(strategy) && null != best)
+                {
+                    final double ratio = result.cost(1) / best;
+                    logSum += Math.log(ratio);
+                    count++;
+                    worst = Math.max(worst, ratio);
+                }
+            }
+            if (count > 0)
+            {
+                out.printf(Locale.ROOT, "  %-22s geomean %.2f, worst %.2f%n", strategy, Math.exp(logSum / count),
+                    worst);
+            }
+        }
+    }
+
     static String csv(final List<CellResult> results, final String baseline)
     {
         final double[] ratios = ratios(results, baseline);

@@ -4,6 +4,7 @@ import io.github.idlekit.CalibratedIdleStrategy;
 import io.github.idlekit.IdlePreset;
 import io.github.idlekit.IdleStrategies;
 import io.github.idlekit.WakeableIdleStrategy;
+import io.github.idlekit.internal.Durations;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -20,13 +21,16 @@ import java.util.function.Supplier;
 
 /**
  * The strategies the benchmarks compare, by name: every idlekit preset, the wakeable strategy and the bare
- * park/unpark pair it is judged against, and the Agrona strategies users run today with the settings they ship
- * with. Any other name is read as the class name of an {@link IdleStrategy}
- * with a public no-arg constructor (a user's own strategy, created as Aeron creates them) when it looks like one,
- * else as an idlekit spec.
+ * park/unpark pair it is judged against, the Agrona strategies users run today with the settings they ship
+ * with, and Agrona's backoff with any other settings ({@value #BACKOFF_PREFIX}{@code <max spins>,<max yields>,
+ * <min park>,<max park>}), as a user who tunes it would set it. Any other name is read as the class name of an
+ * {@link IdleStrategy} with a public no-arg constructor (a user's own strategy, created as Aeron creates them) when
+ * it looks like one, else as an idlekit spec.
  */
 final class StrategyCatalog
 {
+    static final String BACKOFF_PREFIX = "agrona-backoff:";
+
     private static final Map<String, Supplier<IdleStrategy>> NAMED = new LinkedHashMap<>();
     private static final Map<String, Supplier<IdleStrategy>> BASELINES = new LinkedHashMap<>();
 
@@ -83,7 +87,55 @@ final class StrategyCatalog
         {
             return supplier.get();
         }
+        if (name.startsWith(BACKOFF_PREFIX))
+        {
+            return backoff(name);
+        }
         return looksLikeClassName(name) ? instantiate(name) : IdleStrategies.parse(name);
+    }
+
+    /**
+     * @param maxSpins      Agrona's {@code maxSpins}.
+     * @param maxYields     Agrona's {@code maxYields}.
+     * @param minParkNs     Agrona's {@code minParkPeriodNs}.
+     * @param maxParkNs     Agrona's {@code maxParkPeriodNs}.
+     * @return the name {@link #create} makes that backoff from, e.g. {@code agrona-backoff:1000,5,1us,100us}.
+     */
+    static String backoffName(final long maxSpins, final long maxYields, final long minParkNs, final long maxParkNs)
+    {
+        return BACKOFF_PREFIX + maxSpins + "," + maxYields + "," + Durations.toSpec(minParkNs) + "," +
+            Durations.toSpec(maxParkNs);
+    }
+
+    private static IdleStrategy backoff(final String name)
+    {
+        final String[] settings = name.substring(BACKOFF_PREFIX.length()).split(",", -1);
+        if (settings.length != 4)
+        {
+            throw new IllegalArgumentException("strategy '" + name + "': expected " + BACKOFF_PREFIX +
+                "<max spins>,<max yields>,<min park>,<max park>, e.g. " + backoffName(10, 5, 1_000, 1_000_000));
+        }
+        final long maxSpins = count(name, "max spins", settings[0]);
+        final long maxYields = count(name, "max yields", settings[1]);
+        final long minParkNs = Durations.parsePositiveNanos("strategy '" + name + "': min park", settings[2]);
+        final long maxParkNs = Durations.parsePositiveNanos("strategy '" + name + "': max park", settings[3]);
+        if (maxParkNs < minParkNs)
+        {
+            throw new IllegalArgumentException("strategy '" + name + "': max park " + settings[3] +
+                " is shorter than min park " + settings[2]);
+        }
+        return new BackoffIdleStrategy(maxSpins, maxYields, minParkNs, maxParkNs);
+    }
+
+    private static long count(final String name, final String setting, final String text)
+    {
+        final String trimmed = text.trim();
+        if (trimmed.isEmpty() || trimmed.length() > 18 || !trimmed.chars().allMatch(Character::isDigit))
+        {
+            throw new IllegalArgumentException(
+                "strategy '" + name + "': " + setting + " '" + text + "' is not a whole number of calls");
+        }
+        return Long.parseLong(trimmed);
     }
 
     /**

@@ -77,6 +77,27 @@ class CommandSmokeTest
     }
 
     @Test
+    void compareTunesAgronaToEachWorkloadAndMeasuresTheWinnerBesideTheOthers(@TempDir final Path out) throws Exception
+    {
+        final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+
+        Compare.run(new String[]{ "--workloads", "fixed-200us", "--strategies", "park:1ms", "--best-fixed",
+            "--duration", "400ms", "--warmup", "40ms", "--quiet", "--out", out.toString() },
+            new PrintStream(stdout, true, StandardCharsets.UTF_8));
+
+        final String table = stdout.toString(StandardCharsets.UTF_8);
+        final String report = table.substring(table.indexOf("best fixed Agrona setting of each workload"));
+        final String best = report.lines().filter(line -> line.startsWith("  fixed-200us ")).findFirst()
+            .orElseThrow(() -> new AssertionError(table)).trim().split("\\s+")[1];
+        assertTrue(BestFixedAgrona.CANDIDATES.contains(best), best);
+        assertTrue(report.contains("cost at λ=1 against the best fixed Agrona setting of each workload") &&
+            report.contains("park:1ms ") && report.contains("agrona-backoff "), table);
+        final Map<String, Map<String, String>> cells = ResultFiles.readCells(out.resolve("compare.json"));
+        assertTrue(Long.parseLong(cells.get("fixed-200us|" + best).get("events")) > 0, cells.toString());
+        assertTrue(Files.readString(out.resolve("compare.json")).contains("\"best_fixed\": \"fixed-200us=" + best + "\""));
+    }
+
+    @Test
     void aPhasedWorkloadReportsHowLongEachPhaseTookToSettle(@TempDir final Path out) throws Exception
     {
         final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
