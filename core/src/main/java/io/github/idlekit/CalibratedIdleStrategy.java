@@ -637,6 +637,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             planSlice(nowNs);
             return;
         }
+        park(nowNs, parkNs);
+    }
+
+    /**
+     * Parks for about {@code parkNs} and learns from it: what it really lasted, and in one park in so many its CPU,
+     * its wake-up's run delay, or, as a probe, what the shortest park lasts. A method of its own, so that where
+     * parks are rare HotSpot compiles it apart from {@link #idle()}: a sample that comes due only after the compiler
+     * has seen a few parks then recompiles this, not the whole of {@link #idle()}.
+     */
+    private void park(final long nowNs, final long parkNs)
+    {
         final long park = ++parks;
         final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() && !plannedForWakes ?
             ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);

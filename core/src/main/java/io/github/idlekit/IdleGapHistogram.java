@@ -50,7 +50,13 @@ final class IdleGapHistogram
      */
     static final double NEGLIGIBLE_SHARE = 1e-9;
 
-    private static final double RESCALE_ABOVE = 1e100;
+    /**
+     * The weights and the common scale are brought back to 1 once they pass this, long before they could overflow:
+     * the decay's growth passes it every thousand episodes or so, so that the branch is taken while HotSpot still
+     * profiles the recording code and is compiled in, rather than taken for the first time after C2 compiled it
+     * away, which would send the code back to the interpreter and C2 to compiling it again.
+     */
+    private static final double RESCALE_ABOVE = 1e6;
 
     /**
      * Steps of the fixed-point iteration in {@link #memorylessMeanNs()}: each brings the estimate closer by a
@@ -243,7 +249,8 @@ final class IdleGapHistogram
     private double nearbyMass(final int k)
     {
         double nearby = 0;
-        for (int b = Math.max(lowest, k - NEARBY_BINS); b <= Math.min(highest, k + NEARBY_BINS); b++)
+        final int end = Math.min(highest, k + NEARBY_BINS) + 1;
+        for (int b = Math.max(lowest, k - NEARBY_BINS); b < end; b++)
         {
             nearby += mass[b];
         }
@@ -285,7 +292,8 @@ final class IdleGapHistogram
     private double sum(final int from, final int to)
     {
         double sum = 0;
-        for (int k = from; k <= to; k++)
+        final int end = to + 1;
+        for (int k = from; k < end; k++)
         {
             sum += mass[k];
         }
@@ -357,11 +365,12 @@ final class IdleGapHistogram
             return;
         }
         double bins = 0;
-        for (int k = first; k <= last; k++)
+        final int end = last + 1;
+        for (int k = first; k < end; k++)
         {
             bins += binShare(k, lo, hi);
         }
-        for (int k = first; k <= last; k++)
+        for (int k = first; k < end; k++)
         {
             final double from = Math.max(lo, edgesNs[k]);
             final double to = Math.min(hi, edgesNs[k + 1]);
@@ -386,7 +395,8 @@ final class IdleGapHistogram
 
     private void grow(final int from, final int to, final double growth)
     {
-        for (int k = from; k <= to; k++)
+        final int end = to + 1;
+        for (int k = from; k < end; k++)
         {
             mass[k] *= growth;
             weightedSumNs[k] *= growth;

@@ -121,6 +121,23 @@ class IdleGapHistogramTest
     }
 
     @Test
+    void aLongHistoryFadesAtTheDecayRateThroughEveryRescaling()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        final int older = 20_000;
+        final int newer = 500;
+        recordPoints(gaps, 100_000, older);
+        recordPoints(gaps, 110_000, newer);
+
+        // the i-th episode weighs (1 / (1 - decay))^i, whatever the histogram rescales along the way
+        final double growth = 1 / (1 - DECAY);
+        final double expected = (Math.pow(growth, older) - 1) / (Math.pow(growth, older + newer) - 1);
+        assertTrue(gaps.binOf(100_000) != gaps.binOf(110_000));
+        assertEquals(expected, gaps.probability(gaps.binOf(100_000)), expected * 1e-9);
+        assertEquals(1 - expected, gaps.probability(gaps.binOf(110_000)), 1e-9);
+    }
+
+    @Test
     void aParkOverBinsHoldingNothingSpreadsTheEpisodeEvenlyPerOctave()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
