@@ -136,7 +136,7 @@ final class Compare
         final TimerProfile profile = TimerProfile.current();
         final String context = Probe.machine() + (null == slack ? "" : "; timer slack " + slack) + "; " + profile;
         out.println("compare: " + workloads.size() + " workloads x " + strategies.size() + " strategies, " +
-            io.github.idlekit.internal.Durations.toHuman(durationNs) + " per cell" +
+            Durations.toHuman(durationNs) + " per cell" +
             (quick ? "" : " (at least " + MIN_EVENTS + " mean gaps)"));
         out.println(context);
 
@@ -166,7 +166,7 @@ final class Compare
                 {
                     progress.println("compare: tuning Agrona to " + workload.name() + ", " +
                         BestFixedAgrona.CANDIDATES.size() + " fixed settings, about " +
-                        io.github.idlekit.internal.Durations.toHuman(leftNs) + " left");
+                        Durations.toHuman(leftNs) + " left");
                 }
                 final String best = BestFixedAgrona.tune(workload, pacer, durationNs, warmupNs, maxEvents,
                     swept -> sweepProgress(swept, verbose, progress));
@@ -188,7 +188,7 @@ final class Compare
                 {
                     progress.println("compare: cell " + (results.size() + 1) + " of " + cells + ", " +
                         workload.name() + ", " + strategy + ", about " +
-                        io.github.idlekit.internal.Durations.toHuman(leftNs) + " left");
+                        Durations.toHuman(leftNs) + " left");
                 }
                 final LatencyCpuRun run =
                     new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, cellDurationNs, maxEvents);
