@@ -321,15 +321,12 @@ final class CostPlanner
         {
             double spread = 0;
             double weights = 0;
-            for (int d = -SMOOTHING_BINS; d <= SMOOTHING_BINS; d++)
+            final int nearbyEnd = Math.min(BINS, k + SMOOTHING_BINS + 1);
+            for (int b = Math.max(1, k - SMOOTHING_BINS); b < nearbyEnd; b++)
             {
-                final int b = k + d;
-                if (b >= 1 && b < BINS)
-                {
-                    final double weight = SMOOTHING_BINS + 1 - Math.abs(d);
-                    spread += weight * gaps.probability(b);
-                    weights += weight;
-                }
+                final double weight = SMOOTHING_BINS + 1 - Math.abs(b - k);
+                spread += weight * gaps.probability(b);
+                weights += weight;
             }
             final double observed = (1 - memorylessShare) *
                 ((1 - smoothedShare) * gaps.probability(k) + smoothedShare * spread / weights);
