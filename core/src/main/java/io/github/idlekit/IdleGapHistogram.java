@@ -28,6 +28,9 @@ package io.github.idlekit;
  * can grow the scale instead and shrink the few occupied bins outside the park. Bins at the ends of the occupied
  * range that hold less than {@value #NEGLIGIBLE_SHARE} of the weight are emptied, so that the range follows the
  * workload rather than everything it has ever been.
+ *
+ * <p>Its loops run to exclusive bounds: C2 guards a loop to an inclusive bound with a limit check, and one that
+ * fails in a worker's first seconds sends the recording code back to the interpreter and C2 to compiling it again.
  */
 final class IdleGapHistogram
 {
