@@ -1,0 +1,43 @@
+package io.github.idlekit.benchmarks;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MainTest
+{
+    @Test
+    void aBadArgumentStopsTheCommandBeforeItRunsWithOneLineNamingIt() throws Exception
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        final int status = Main.run(new String[]{ "compare", "--strategies", "agrona-backoff:1,2,3" },
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        final String message = err.toString(StandardCharsets.UTF_8);
+        assertEquals(Main.BAD_ARGUMENTS, status);
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.startsWith("compare: strategy 'agrona-backoff:1,2,3': expected "), message);
+        assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
+    }
+
+    @Test
+    void helpListsTheCommands() throws Exception
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        final int status = Main.run(new String[]{ "help" }, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+
+        final String help = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status);
+        assertTrue(help.startsWith("usage: java -jar benchmarks.jar <command>") && help.contains("--best-fixed") &&
+            help.contains("  aeron "), help);
+    }
+}
