@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Prints comparison results as a text table grouped by workload, and as CSV with raw nanoseconds.
@@ -26,19 +28,29 @@ final class ResultTable
      */
     static double[] ratios(final List<CellResult> results, final String baseline)
     {
-        final Map<String, Double> baselineCost = new HashMap<>();
+        return ratios(results, workload -> baseline);
+    }
+
+    /**
+     * @param referenceOf the strategy each workload's cells are compared with, by workload name.
+     * @return each cell's cost at λ = 1 over the cost of its workload's reference cell (NaN where there is none), in
+     * the order of {@code results}.
+     */
+    private static double[] ratios(final List<CellResult> results, final Function<String, String> referenceOf)
+    {
+        final Map<String, Double> referenceCost = new HashMap<>();
         for (final CellResult result : results)
         {
-            if (result.strategy().equals(baseline))
+            if (result.strategy().equals(referenceOf.apply(result.workload())))
             {
-                baselineCost.put(result.workload(), result.cost(1));
+                referenceCost.put(result.workload(), result.cost(1));
             }
         }
         final double[] ratios = new double[results.size()];
         for (int i = 0; i < ratios.length; i++)
         {
             final CellResult result = results.get(i);
-            ratios[i] = result.cost(1) / baselineCost.getOrDefault(result.workload(), Double.NaN);
+            ratios[i] = result.cost(1) / referenceCost.getOrDefault(result.workload(), Double.NaN);
         }
         return ratios;
     }
@@ -80,19 +92,25 @@ final class ResultTable
             "during the cell (Linux), which delays every strategy's threads; " +
             "cost: CPU per event + λ × mean latency; ÷baseline: cost at λ=1 over " + baseline +
             "'s in the same workload");
-        printSummary(results, ratios, baseline, out);
+        printSummary(results, ratios, strategy -> true, "cost at λ=1 against " + baseline + ", over all workloads above:",
+            out);
     }
 
     /**
-     * Per strategy, the geometric mean and the largest of its cost ratios against the baseline over all workloads.
+     * Per strategy that {@code included} accepts, the geometric mean and the largest of its cost ratios, under
+     * {@code heading}; nothing where no cell has a ratio.
      */
     private static void printSummary(
-        final List<CellResult> results, final double[] ratios, final String baseline, final PrintStream out)
+        final List<CellResult> results,
+        final double[] ratios,
+        final Predicate<String> included,
+        final String heading,
+        final PrintStream out)
     {
         final Map<String, double[]> byStrategy = new LinkedHashMap<>();
         for (int i = 0; i < ratios.length; i++)
         {
-            if (!Double.isNaN(ratios[i]))
+            if (!Double.isNaN(ratios[i]) && included.test(results.get(i).strategy()))
             {
                 final double[] sums = byStrategy.computeIfAbsent(results.get(i).strategy(), name -> new double[3]);
                 sums[0] += Math.log(ratios[i]);
@@ -105,7 +123,7 @@ final class ResultTable
             return;
         }
         out.println();
-        out.println("cost at λ=1 against " + baseline + ", over " + "all workloads above:");
+        out.println(heading);
         for (final Map.Entry<String, double[]> entry : byStrategy.entrySet())
         {
             final double[] sums = entry.getValue();
@@ -127,41 +145,12 @@ final class ResultTable
         final List<String> strategies,
         final PrintStream out)
     {
-        final Map<String, Double> bestCost = new HashMap<>();
-        for (final CellResult result : results)
-        {
-            if (result.strategy().equals(bestFixed.get(result.workload())))
-            {
-                bestCost.put(result.workload(), result.cost(1));
-            }
-        }
         out.println();
         out.println("best fixed Agrona setting of each workload: the lowest cost at λ=1 of " +
             BestFixedAgrona.CANDIDATES.size() + " settings in short cells, measured again above:");
         bestFixed.forEach((workload, strategy) -> out.printf(Locale.ROOT, "  %-22s %s%n", workload, strategy));
-        out.println("cost at λ=1 against the best fixed Agrona setting of each workload:");
-        for (final String strategy : strategies)
-        {
-            double logSum = 0;
-            int count = 0;
-            double worst = 0;
-            for (final CellResult result : results)
-            {
-                final Double best = bestCost.get(result.workload());
-                if (result.strategy().equals(strategy) && null != best)
-                {
-                    final double ratio = result.cost(1) / best;
-                    logSum += Math.log(ratio);
-                    count++;
-                    worst = Math.max(worst, ratio);
-                }
-            }
-            if (count > 0)
-            {
-                out.printf(Locale.ROOT, "  %-22s geomean %.2f, worst %.2f%n", strategy, Math.exp(logSum / count),
-                    worst);
-            }
-        }
+        printSummary(results, ratios(results, bestFixed::get), strategies::contains,
+            "cost at λ=1 against the best fixed Agrona setting of each workload:", out);
     }
 
     static String csv(final List<CellResult> results, final String baseline)
