@@ -116,6 +116,9 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more,
  * so a change of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another
  * workload would. Until the first plan the strategy follows its preset's floor-sized ladder (see {@link IdlePreset}).
+ * An episode that settles the histogram's guess (see {@link IdleGapHistogram#settleAt}) makes the next plan due at
+ * once: under a coarse timer the ladder's episodes all end in parks of a whole tick, the histogram's even spreading
+ * of them can make the first plan spin through whole gaps, and each episode until the next plan would do so again.
  *
  * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
  * (balanced, the default) and 0.1 (low-cpu), or any positive value by spec ({@code calibrated:lambda=2}). No park
@@ -838,9 +841,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         {
             final long endedNs = lastIdleToNs - episodeStartNs;
             boolean changed = false;
+            boolean settled = false;
             if (!promptlyWoken)
             {
-                final boolean surprised = gaps.record(lastIdleFromNs - episodeStartNs, endedNs);
+                final long fromNs = lastIdleFromNs - episodeStartNs;
+                settled = fromNs == endedNs && gaps.settleAt(endedNs);
+                final boolean surprised = gaps.record(fromNs, endedNs);
                 final boolean overflowed = judgingFirstParks &&
                     firstParksOverflowed(lastIdleFromNs != lastIdleToNs && parks - parksAtEpisodeStart == 1);
                 if (endedNs > 0)
@@ -869,6 +875,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             else if (planDue)
             {
                 planFromStart = !parkPointReached;
+            }
+            else if (settled)
+            {
+                planDue = true;
             }
             else if (++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
                 nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :

@@ -16,6 +16,11 @@ package io.github.idlekit;
  * (evenly per octave where they hold none), never as a point. Recording it at the park's midpoint would make short gaps
  * look long under a coarse timer, and the plan would then keep parking on them.
  *
+ * <p>Where the bins some parks cover hold almost nothing but such intervals (under a coarse timer nearly every
+ * episode ends in a park of a whole tick), their spreading is a guess that the parks themselves never correct. The
+ * first episode seen to end inside every one of them settles it: their weight moves to that point (see
+ * {@link #settleAt}), in one pass over those bins that such an episode alone makes.
+ *
  * <p>Older episodes fade: every new one weighs {@code 1 / (1 - decay)} times the one before, a slow fade that
  * keeps enough episodes for a stable estimate of a noisy workload. A change of workload is followed faster: an
  * episode that ends where the histogram holds less than {@value #SURPRISE_SHARE} of its weight within an octave
@@ -49,6 +54,18 @@ final class IdleGapHistogram
     static final double MIN_HISTORY = 16;
 
     /**
+     * Parks are settled (see {@link #settleAt}) only where episodes seen to end weigh less than this share of the bins
+     * they cover: bins holding more of those have a shape that was seen, not guessed.
+     */
+    static final double SETTLE_BELOW_POINT_SHARE = 0.02;
+
+    /**
+     * Parks recorded since the last episode seen to end, all of which the point must lie in, before it settles them:
+     * one park or two can hold a point by chance whatever the workload.
+     */
+    static final int SETTLE_AFTER_PARKS = 4;
+
+    /**
      * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied.
      */
     static final double NEGLIGIBLE_SHARE = 1e-9;
@@ -72,6 +89,7 @@ final class IdleGapHistogram
     private final double[] mass = new double[BINS];
     private final double[] weightedSumNs = new double[BINS];
     private final double[] weightedSquaresNs2 = new double[BINS];
+    private final double[] pointMass = new double[BINS];
     private final double growthPerEpisode;
     private double weight = 1.0;
     private double total;
@@ -84,6 +102,11 @@ final class IdleGapHistogram
     private int lowest = BINS;
     private int highest = -1;
     private long episodes;
+    private long intervalsSincePoint;
+    private long commonFromNs;
+    private long commonToNs;
+    private long coveredFromNs;
+    private long coveredToNs;
 
     /**
      * @param decay how much an episode's weight fades per later episode, in (0, 1).
@@ -139,12 +162,19 @@ final class IdleGapHistogram
         }
         if (hi > lo)
         {
+            commonFromNs = intervalsSincePoint == 0 ? lo : Math.max(commonFromNs, lo);
+            commonToNs = intervalsSincePoint == 0 ? hi : Math.min(commonToNs, hi);
+            coveredFromNs = intervalsSincePoint == 0 ? lo : Math.min(coveredFromNs, lo);
+            coveredToNs = intervalsSincePoint == 0 ? hi : Math.max(coveredToNs, hi);
+            intervalsSincePoint++;
             intervalWeight += weight;
             intervalFromSumNs += weight * lo;
             intervalWidthSumNs += weight * (hi - lo);
         }
         else
         {
+            intervalsSincePoint = 0;
+            pointMass[first] += weight;
             pointWeight += weight;
             pointSumNs += weight * lo;
         }
@@ -156,6 +186,60 @@ final class IdleGapHistogram
             rescale();
         }
         return surprised;
+    }
+
+    /**
+     * Before an episode seen to end at {@code ns} is recorded: where at least {@value #SETTLE_AFTER_PARKS} episodes
+     * have ended in parks since the last one seen to end, each of them could have ended at {@code ns}, and episodes
+     * seen to end weigh less than {@value #SETTLE_BELOW_POINT_SHARE} of the bins those parks cover (under a coarse
+     * timer nearly every episode ends in a park of a whole tick), moves the weight of those bins to {@code ns}, and
+     * says so. Such a history cannot tell when within the parks work came: the even spreading guessed it, and one
+     * episode seen to end inside every one of them is the likeliest answer (all the weight there explains each of
+     * them for certain, so no other distribution is likelier). Left spread, the guess would outweigh the point for
+     * as many episodes as the history holds, and a plan that spins through the guessed early arrivals would keep
+     * spinning through whole gaps until then. Episodes seen to end before the parks (work that was already there)
+     * say nothing of when work comes during them, and do not count.
+     *
+     * @return whether the weight was moved.
+     */
+    boolean settleAt(final long ns)
+    {
+        if (intervalsSincePoint < SETTLE_AFTER_PARKS || ns <= commonFromNs || ns > commonToNs)
+        {
+            return false;
+        }
+        final int from = Math.max(lowest, binOf(coveredFromNs));
+        final int end = Math.min(highest, binOf(coveredToNs)) + 1;
+        double covered = 0;
+        double seen = 0;
+        for (int k = from; k < end; k++)
+        {
+            covered += scale * mass[k];
+            seen += pointMass[k];
+        }
+        if (seen >= SETTLE_BELOW_POINT_SHARE * covered)
+        {
+            return false;
+        }
+        final int to = binOf(ns);
+        double moved = mass[to];
+        double movedSeen = pointMass[to];
+        for (int k = from; k < end; k++)
+        {
+            moved += k == to ? 0 : mass[k];
+            movedSeen += k == to ? 0 : pointMass[k];
+            mass[k] = 0;
+            weightedSumNs[k] = 0;
+            weightedSquaresNs2[k] = 0;
+            pointMass[k] = 0;
+        }
+        mass[to] = moved;
+        pointMass[to] = movedSeen;
+        weightedSumNs[to] = moved * ns;
+        weightedSquaresNs2[to] = moved * (double)ns * ns;
+        lowest = Math.min(lowest, to);
+        highest = Math.max(highest, to);
+        return true;
     }
 
     int binOf(final long ns)
@@ -453,6 +537,7 @@ final class IdleGapHistogram
         mass[k] = 0;
         weightedSumNs[k] = 0;
         weightedSquaresNs2[k] = 0;
+        pointMass[k] = 0;
     }
 
     private void rescale()
@@ -465,6 +550,11 @@ final class IdleGapHistogram
         intervalWeight *= factor;
         intervalFromSumNs *= factor;
         intervalWidthSumNs *= factor;
+        final int end = highest + 1;
+        for (int k = lowest; k < end; k++)
+        {
+            pointMass[k] *= factor;
+        }
         weight = 1.0;
         if (scale < 1 / RESCALE_ABOVE)
         {

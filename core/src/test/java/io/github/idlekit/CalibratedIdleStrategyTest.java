@@ -677,6 +677,31 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underALongTimerSlackTheFirstPlanSpinsThroughRegularGapsOnlyUntilOneOfThemIsSeen()
+    {
+        for (long seed = 1; seed <= 4; seed++)
+        {
+            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed);
+            waits.parkCpuNs = 65_000;
+            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+            final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 0L, 1);
+            int spunThrough = 0;
+            for (int e = 0; e < 100; e++)
+            {
+                final long cpuBeforeNs = simulator.cpuNs;
+                simulator.run(adaptive, () -> 10_000_000L, 1);
+                spunThrough += simulator.cpuNs - cpuBeforeNs >= 5_000_000 ? 1 : 0;
+            }
+
+            // the ladder's episodes each end in a park of a whole tick, and the even spreading of those guesses
+            // work early enough for the first plan to spin; the first gap it spins through is where they all ended
+            // (the first episode's work was already there, which says nothing of when work comes during a park)
+            assertTrue(spunThrough <= 2, spunThrough + " of the first 100 episodes spun through the 10 ms gap; " +
+                adaptive);
+        }
+    }
+
+    @Test
     void underALongTimerSlackExploringMemorylessGapsCostsAFewParksNotMilliseconds()
     {
         final LongSlackRun run =

@@ -169,11 +169,81 @@ class IdleGapHistogramTest
     }
 
     @Test
+    void episodesKnownOnlyByTheTicksTheyEndedInSettleWhereTheFirstEpisodeSeenToEndInsideAllOfThemDid()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        recordTicks(gaps, 8);
+        final int gapBin = gaps.binOf(10_000_000);
+        assertTrue(probabilityBelow(gaps, gapBin) > 0.5, "the even spreading's guess puts most of it early");
+
+        assertTrue(gaps.settleAt(10_000_000));
+        gaps.record(10_000_000, 10_000_000);
+
+        assertEquals(1.0, gaps.probability(gapBin), 1e-12);
+        assertEquals(10_000_000, gaps.meanNs(gapBin), 1e-3);
+        assertEquals(1.0, totalProbability(gaps), 1e-12);
+    }
+
+    @Test
+    void anEpisodeOutsideOneOfTheParksAfterTooFewOrAmongEpisodesSeenToEndInThemSettlesNothing()
+    {
+        final IdleGapHistogram outside = new IdleGapHistogram(DECAY);
+        recordTicks(outside, 3);
+        outside.record(12_000_000, 27_600_000);
+        assertFalse(outside.settleAt(10_000_000), "the fourth episode ended after 12 ms");
+        assertFalse(outside.settleAt(20_000_000), "the first three ended by 17.6 ms");
+
+        final IdleGapHistogram few = new IdleGapHistogram(DECAY);
+        recordTicks(few, IdleGapHistogram.SETTLE_AFTER_PARKS - 1);
+        assertFalse(few.settleAt(10_000_000), "too few parks");
+
+        final IdleGapHistogram seen = new IdleGapHistogram(DECAY);
+        seen.record(3_000_000, 3_000_000);
+        recordTicks(seen, 8);
+        assertFalse(seen.settleAt(10_000_000), "an episode seen to end within the parks");
+    }
+
+    @Test
+    void anEpisodeSeenToEndBeforeTheParksDoesNotKeepThemFromSettling()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        gaps.record(1_000, 1_000);
+        recordTicks(gaps, 8);
+
+        assertTrue(gaps.settleAt(10_000_000));
+        gaps.record(10_000_000, 10_000_000);
+
+        assertTrue(gaps.probability(gaps.binOf(10_000_000)) > 0.85, "the parks' weight moved to 10 ms");
+        assertTrue(gaps.probability(gaps.binOf(1_000)) > 0.05, "the episode seen before them stays");
+    }
+
+    @Test
     void rejectsADecayOutsideZeroToOne()
     {
         final IllegalArgumentException thrown =
             assertThrows(IllegalArgumentException.class, () -> new IdleGapHistogram(1.5));
         assertEquals("decay must be in (0, 1): 1.5", thrown.getMessage());
+    }
+
+    /**
+     * Records {@code count} episodes that each ended in a park of a whole 15.6 ms tick after 2 µs of spinning.
+     */
+    private static void recordTicks(final IdleGapHistogram gaps, final int count)
+    {
+        for (int e = 0; e < count; e++)
+        {
+            gaps.record(2_000, 17_600_000 + 10_000 * e);
+        }
+    }
+
+    private static double probabilityBelow(final IdleGapHistogram gaps, final int bin)
+    {
+        double below = 0;
+        for (int k = 0; k < bin; k++)
+        {
+            below += gaps.probability(k);
+        }
+        return below;
     }
 
     private static double totalProbability(final IdleGapHistogram gaps)
