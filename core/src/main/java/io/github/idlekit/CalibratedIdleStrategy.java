@@ -116,9 +116,10 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more,
  * so a change of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another
  * workload would. Until the first plan the strategy follows its preset's floor-sized ladder (see {@link IdlePreset}).
- * An episode that settles the histogram's guess (see {@link IdleGapHistogram#settleAt}) makes the next plan due at
- * once: under a coarse timer the ladder's episodes all end in parks of a whole tick, the histogram's even spreading
- * of them can make the first plan spin through whole gaps, and each episode until the next plan would do so again.
+ * An episode that settles the histogram's guess (see {@link IdleGapHistogram#settleAt}) makes the next plan before
+ * anything else: under a coarse timer the ladder's episodes all end in parks of a whole tick, the histogram's even
+ * spreading of them can make the first plan spin through whole gaps, and each episode until the next plan would do
+ * so again.
  *
  * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
  * (balanced, the default) and 0.1 (low-cpu), or any positive value by spec ({@code calibrated:lambda=2}). No park
@@ -872,13 +873,15 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 episodesSincePlan = 0;
                 relearning = true;
             }
+            else if (settled)
+            {
+                // the plan in force may spin through this episode's gap too: the next one comes before anything else
+                planDue = true;
+                planFromStart = true;
+            }
             else if (planDue)
             {
                 planFromStart = !parkPointReached;
-            }
-            else if (settled)
-            {
-                planDue = true;
             }
             else if (++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
                 nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :

@@ -18,8 +18,8 @@ package io.github.idlekit;
  *
  * <p>Where the bins some parks cover hold almost nothing but such intervals (under a coarse timer nearly every
  * episode ends in a park of a whole tick), their spreading is a guess that the parks themselves never correct. The
- * first episode seen to end inside every one of them settles it: their weight moves to that point (see
- * {@link #settleAt}), in one pass over those bins that such an episode alone makes.
+ * first two episodes in a row seen to end together inside every one of them settle it: their weight moves to that
+ * point (see {@link #settleAt}), in one pass over those bins that such an episode alone makes.
  *
  * <p>Older episodes fade: every new one weighs {@code 1 / (1 - decay)} times the one before, a slow fade that
  * keeps enough episodes for a stable estimate of a noisy workload. A change of workload is followed faster: an
@@ -60,8 +60,8 @@ final class IdleGapHistogram
     static final double SETTLE_BELOW_POINT_SHARE = 0.02;
 
     /**
-     * Parks recorded since the last episode seen to end, all of which the point must lie in, before it settles them:
-     * one park or two can hold a point by chance whatever the workload.
+     * Parks recorded before the two episodes that settle them, all of which must hold both: one park or two can hold
+     * them by chance whatever the workload.
      */
     static final int SETTLE_AFTER_PARKS = 4;
 
@@ -103,6 +103,8 @@ final class IdleGapHistogram
     private int highest = -1;
     private long episodes;
     private long intervalsSincePoint;
+    private boolean candidatePending;
+    private long candidateNs;
     private long commonFromNs;
     private long commonToNs;
     private long coveredFromNs;
@@ -162,6 +164,7 @@ final class IdleGapHistogram
         }
         if (hi > lo)
         {
+            candidatePending = false;
             commonFromNs = intervalsSincePoint == 0 ? lo : Math.max(commonFromNs, lo);
             commonToNs = intervalsSincePoint == 0 ? hi : Math.min(commonToNs, hi);
             coveredFromNs = intervalsSincePoint == 0 ? lo : Math.min(coveredFromNs, lo);
@@ -173,7 +176,7 @@ final class IdleGapHistogram
         }
         else
         {
-            intervalsSincePoint = 0;
+            intervalsSincePoint = candidatePending ? intervalsSincePoint : 0;
             pointMass[first] += weight;
             pointWeight += weight;
             pointSumNs += weight * lo;
@@ -189,36 +192,42 @@ final class IdleGapHistogram
     }
 
     /**
-     * Before an episode seen to end at {@code ns} is recorded: where at least {@value #SETTLE_AFTER_PARKS} episodes
-     * have ended in parks since the last one seen to end, each of them could have ended at {@code ns}, and episodes
-     * seen to end weigh less than {@value #SETTLE_BELOW_POINT_SHARE} of the bins those parks cover (under a coarse
-     * timer nearly every episode ends in a park of a whole tick), moves the weight of those bins to {@code ns}, and
-     * says so. Such a history cannot tell when within the parks work came: the even spreading guessed it, and one
-     * episode seen to end inside every one of them is the likeliest answer (all the weight there explains each of
-     * them for certain, so no other distribution is likelier). Left spread, the guess would outweigh the point for
-     * as many episodes as the history holds, and a plan that spins through the guessed early arrivals would keep
-     * spinning through whole gaps until then. Episodes seen to end before the parks (work that was already there)
-     * say nothing of when work comes during them, and do not count.
+     * Before an episode seen to end at {@code ns} is recorded: where the episode before it was seen to end in the
+     * same bin or the next, at least {@value #SETTLE_AFTER_PARKS} episodes ended in parks before those two, each of
+     * those parks could have held both, and episodes seen to end weigh less than {@value #SETTLE_BELOW_POINT_SHARE}
+     * of the bins the parks cover (under a coarse timer nearly every episode ends in a park of a whole tick), moves
+     * the weight of those bins to {@code ns}, and says so. Such a history cannot tell when within the parks work
+     * came: the even spreading guessed it. Two episodes seen to end together inside every park are the likeliest
+     * answer (all the weight there explains each of them for certain, so no other distribution is likelier), and
+     * unlikely by chance where work comes at any moment: one alone would settle memoryless gaps on wherever the
+     * first of them ended. Left spread, the guess would outweigh the points for as many episodes as the history
+     * holds, and a plan that spins through the guessed early arrivals would keep spinning through whole gaps until
+     * then. Episodes seen to end before the parks (work that was already there) say nothing of when work comes
+     * during them, and do not count.
      *
      * @return whether the weight was moved.
      */
     boolean settleAt(final long ns)
     {
+        final boolean confirms = candidatePending && Math.abs(binOf(ns) - binOf(candidateNs)) <= 1;
+        candidatePending = false;
         if (intervalsSincePoint < SETTLE_AFTER_PARKS || ns <= commonFromNs || ns > commonToNs)
         {
             return false;
         }
         final int from = Math.max(lowest, binOf(coveredFromNs));
         final int end = Math.min(highest, binOf(coveredToNs)) + 1;
-        double covered = 0;
-        double seen = 0;
-        for (int k = from; k < end; k++)
+        if (!confirms)
         {
-            covered += scale * mass[k];
-            seen += pointMass[k];
-        }
-        if (seen >= SETTLE_BELOW_POINT_SHARE * covered)
-        {
+            double covered = 0;
+            double seen = 0;
+            for (int k = from; k < end; k++)
+            {
+                covered += scale * mass[k];
+                seen += pointMass[k];
+            }
+            candidatePending = seen < SETTLE_BELOW_POINT_SHARE * covered;
+            candidateNs = ns;
             return false;
         }
         final int to = binOf(ns);

@@ -169,14 +169,17 @@ class IdleGapHistogramTest
     }
 
     @Test
-    void episodesKnownOnlyByTheTicksTheyEndedInSettleWhereTheFirstEpisodeSeenToEndInsideAllOfThemDid()
+    void episodesKnownOnlyByTheTicksTheyEndedInSettleWhereTheNextTwoEpisodesSeenToEndInsideAllOfThemDid()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
         recordTicks(gaps, 8);
         final int gapBin = gaps.binOf(10_000_000);
         assertTrue(probabilityBelow(gaps, gapBin) > 0.5, "the even spreading's guess puts most of it early");
 
-        assertTrue(gaps.settleAt(10_000_000));
+        assertFalse(gaps.settleAt(9_950_000), "one episode alone");
+        gaps.record(9_950_000, 9_950_000);
+        assertTrue(probabilityBelow(gaps, gapBin) > 0.5, "one episode alone changes little");
+        assertTrue(gaps.settleAt(10_000_000), "the next one, in the same bin");
         gaps.record(10_000_000, 10_000_000);
 
         assertEquals(1.0, gaps.probability(gapBin), 1e-12);
@@ -185,22 +188,36 @@ class IdleGapHistogramTest
     }
 
     @Test
-    void anEpisodeOutsideOneOfTheParksAfterTooFewOrAmongEpisodesSeenToEndInThemSettlesNothing()
+    void episodesOutsideOneOfTheParksAfterTooFewApartOrAmongOthersSeenToEndInThemSettleNothing()
     {
-        final IdleGapHistogram outside = new IdleGapHistogram(DECAY);
-        recordTicks(outside, 3);
-        outside.record(12_000_000, 27_600_000);
-        assertFalse(outside.settleAt(10_000_000), "the fourth episode ended after 12 ms");
-        assertFalse(outside.settleAt(20_000_000), "the first three ended by 17.6 ms");
+        final IdleGapHistogram early = new IdleGapHistogram(DECAY);
+        recordTicks(early, 3);
+        early.record(12_000_000, 27_600_000);
+        assertFalse(secondSettles(early, 10_000_000, 10_000_000), "the fourth park began at 12 ms");
+
+        final IdleGapHistogram late = new IdleGapHistogram(DECAY);
+        recordTicks(late, 4);
+        assertFalse(secondSettles(late, 20_000_000, 20_000_000), "the parks ended by 17.6 ms");
 
         final IdleGapHistogram few = new IdleGapHistogram(DECAY);
         recordTicks(few, IdleGapHistogram.SETTLE_AFTER_PARKS - 1);
-        assertFalse(few.settleAt(10_000_000), "too few parks");
+        assertFalse(secondSettles(few, 10_000_000, 10_000_000), "too few parks");
 
         final IdleGapHistogram seen = new IdleGapHistogram(DECAY);
         seen.record(3_000_000, 3_000_000);
         recordTicks(seen, 8);
-        assertFalse(seen.settleAt(10_000_000), "an episode seen to end within the parks");
+        assertFalse(secondSettles(seen, 10_000_000, 10_000_000), "an episode seen to end within the parks before");
+
+        final IdleGapHistogram apart = new IdleGapHistogram(DECAY);
+        recordTicks(apart, 8);
+        assertFalse(secondSettles(apart, 2_500_000, 10_000_000), "two episodes far apart, as memoryless ones end");
+
+        final IdleGapHistogram parkBetween = new IdleGapHistogram(DECAY);
+        recordTicks(parkBetween, 8);
+        parkBetween.settleAt(10_000_000);
+        parkBetween.record(10_000_000, 10_000_000);
+        parkBetween.record(2_000, 17_600_000);
+        assertFalse(parkBetween.settleAt(10_000_000), "a park between the two");
     }
 
     @Test
@@ -210,7 +227,7 @@ class IdleGapHistogramTest
         gaps.record(1_000, 1_000);
         recordTicks(gaps, 8);
 
-        assertTrue(gaps.settleAt(10_000_000));
+        assertTrue(secondSettles(gaps, 10_000_000, 10_000_000));
         gaps.record(10_000_000, 10_000_000);
 
         assertTrue(gaps.probability(gaps.binOf(10_000_000)) > 0.85, "the parks' weight moved to 10 ms");
@@ -234,6 +251,19 @@ class IdleGapHistogramTest
         {
             gaps.record(2_000, 17_600_000 + 10_000 * e);
         }
+    }
+
+    /**
+     * Offers the histogram an episode seen to end at {@code firstNs}, records it, then offers one at
+     * {@code secondNs}.
+     *
+     * @return whether the second settled the parks.
+     */
+    private static boolean secondSettles(final IdleGapHistogram gaps, final long firstNs, final long secondNs)
+    {
+        assertFalse(gaps.settleAt(firstNs), "one episode alone never settles");
+        gaps.record(firstNs, firstNs);
+        return gaps.settleAt(secondNs);
     }
 
     private static double probabilityBelow(final IdleGapHistogram gaps, final int bin)
