@@ -19,7 +19,8 @@ package io.github.idlekit;
  * <p>Where the bins some parks cover hold almost nothing but such intervals (under a coarse timer nearly every
  * episode ends in a park of a whole tick), their spreading is a guess that the parks themselves never correct. The
  * first two episodes in a row seen to end together inside every one of them settle it: their weight moves to that
- * point (see {@link #settleAt}), in one pass over those bins that such an episode alone makes.
+ * point (see {@link #settleAt}), in a pass over those bins that only an episode seen to end inside all those parks
+ * makes.
  *
  * <p>Older episodes fade: every new one weighs {@code 1 / (1 - decay)} times the one before, a slow fade that
  * keeps enough episodes for a stable estimate of a noisy workload. A change of workload is followed faster: an
