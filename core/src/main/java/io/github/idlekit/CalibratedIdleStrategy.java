@@ -105,7 +105,9 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * <p>How: each park's real duration is measured (one clock read after a park that lasted tens of microseconds or
  * more) into a {@link ParkTimerModel} seeded from {@link TimerProfile#current()}; each episode's length is known,
  * to within the park it ended in, from the clock reads the strategy makes anyway (none on the work-found path) and
- * goes into a decaying {@link IdleGapHistogram}. Every {@value #EPISODES_PER_PLAN} episodes, at most once per
+ * goes into a decaying {@link IdleGapHistogram}, not when the next episode starts but once a later one has
+ * busy-waited {@value #MIN_SPIN_NS} ns (see {@link PendingEpisodes}): after a park of milliseconds that learning
+ * runs from cold caches, and the rest of a burst would wait for it. Every {@value #EPISODES_PER_PLAN} episodes, at most once per
  * {@value #MIN_PLAN_INTERVAL_NS} ns and once the waiting since the last plan cost a multiple of its CPU that grows
  * while the workload stays the same, a {@link CostPlanner} recomputes the plan in slices of
  * {@value #PLAN_SLICE_NS} ns, each made where the episode would park, instead of the park (or at the start of the
@@ -395,6 +397,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long MIN_SPIN_NS = 2_000L;
 
     /**
+     * Episodes that ended and are not yet learnt from, at most: learning waits until an episode has busy-waited
+     * {@link #MIN_SPIN_NS}, so that the rest of a burst does not wait for it, and a burst of more episodes than this
+     * is learnt from where it fills them.
+     */
+    static final int PENDING_EPISODES = 64;
+
+    /**
      * A wake this soon after the park began is taken to say that the work was held back by the worker's own
      * spinning (a producer sharing its core runs only once the worker sleeps), not that it came then: such an
      * episode is not learnt from, since spinning longer would only have delayed the work further. Exploring
@@ -432,6 +441,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final TimerProfile profile;
     private final ParkTimerModel timer;
     private final IdleGapHistogram gaps = new IdleGapHistogram(EPISODE_DECAY);
+    private final PendingEpisodes pending = new PendingEpisodes(PENDING_EPISODES);
     private final CostPlanner planner = new CostPlanner();
     private final IdleSchedule schedule = new IdleSchedule();
     private final IdlePlan ladderPlan;
@@ -585,12 +595,20 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             planSlice(nowNs);
             return;
         }
-        final long elapsedNs = nowNs - episodeStartNs;
-        if (elapsedNs < exploreUntilNs || elapsedNs < MIN_SPIN_NS)
+        if (nowNs - episodeStartNs < exploreUntilNs || nowNs - episodeStartNs < MIN_SPIN_NS)
         {
-            busyWait(nowNs, elapsedNs);
+            busyWait(nowNs, nowNs - episodeStartNs);
             return;
         }
+        if (pending.size() > 0)
+        {
+            learnPending(nowNs);
+            segment = 0;
+            final long learntNs = waits.nanoTime();
+            busyNs += learntNs - nowNs;
+            nowNs = learntNs;
+        }
+        final long elapsedNs = nowNs - episodeStartNs;
         final IdleSchedule schedule = this.schedule;
         final long shortestParkNs = timer.floorNs() - timer.floorNs() / 8 - timer.floorNs() / PARK_UNTIL_TOLERANCE;
         int i = segment;
@@ -790,6 +808,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return -1;
     }
 
+    /**
+     * @return the episodes the gap histogram has learnt from.
+     */
+    long episodesLearnt()
+    {
+        return gaps.episodes();
+    }
+
     IdleSchedule schedule()
     {
         return schedule;
@@ -840,56 +866,15 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     {
         if (episodeToRecord)
         {
-            final long endedNs = lastIdleToNs - episodeStartNs;
-            boolean changed = false;
-            boolean settled = false;
-            if (!promptlyWoken)
+            if (pending.isFull())
             {
-                final long fromNs = lastIdleFromNs - episodeStartNs;
-                settled = fromNs == endedNs && gaps.settleAt(endedNs);
-                final boolean surprised = gaps.record(fromNs, endedNs);
-                final boolean overflowed = judgingFirstParks &&
-                    firstParksOverflowed(lastIdleFromNs != lastIdleToNs && parks - parksAtEpisodeStart == 1);
-                if (endedNs > 0)
-                {
-                    surprises = surprised ? surprises + 1 : 0;
-                }
-                changed = overflowed || endedNs > 0 && surprises == SURPRISES_FOR_CHANGE;
+                learnPending(nowNs);
             }
-            if (exploring && endedNs > exploreFromNs)
-            {
-                explorationsMissed = endedNs <= exploreUntilNs ? 0 : explorationsMissed + 1;
-                exploreEvery = explorationsMissed == 0 ? EXPLORE_EVERY : explorationsMissed < MISSES_BEFORE_BACKOFF ?
-                    exploreEvery : Math.min(MAX_EXPLORE_EVERY, 2 * exploreEvery);
-            }
-            if (changed)
-            {
-                followPresetLadder();
-                exploreEvery = EXPLORE_EVERY;
-                explorationsMissed = 0;
-                planDue = false;
-                planning = false;
-                planFromStart = false;
-                episodesSincePlan = 0;
-                relearning = true;
-            }
-            else if (settled)
-            {
-                // the plan in force may spin through this episode's gap too: the next one comes before anything else
-                planDue = true;
-                planFromStart = true;
-            }
-            else if (planDue)
-            {
-                planFromStart = !parkPointReached;
-            }
-            else if (++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
-                nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :
-                nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS &&
-                waitedSinceNs(waitedAtPlanNs, parksAtPlan) >= planCpuDivisor * planCpuNs))
-            {
-                planDue = true;
-            }
+            pending.add(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs, promptlyWoken,
+                lastIdleFromNs != lastIdleToNs && parks - parksAtEpisodeStart == 1, exploring, exploreFromNs,
+                exploreUntilNs);
+            // an episode that never parked leaves a due plan to the start of the next one
+            planFromStart = planDue && !parkPointReached;
         }
         statistics.episodeStarted();
         episodes++;
@@ -914,6 +899,67 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 waitedAtExploreNs = busyNs;
                 parksAtExplore = parks;
             }
+        }
+    }
+
+    /**
+     * Learns from every episode in {@link #pending}, oldest first, and forgets them.
+     */
+    private void learnPending(final long nowNs)
+    {
+        for (int i = 0; i < pending.size(); i++)
+        {
+            learn(i, nowNs);
+        }
+        pending.clear();
+    }
+
+    private void learn(final int i, final long nowNs)
+    {
+        final long endedNs = pending.endedNs(i);
+        boolean changed = false;
+        boolean settled = false;
+        if (!pending.promptlyWoken(i))
+        {
+            final long fromNs = pending.fromNs(i);
+            settled = fromNs == endedNs && gaps.settleAt(endedNs);
+            final boolean surprised = gaps.record(fromNs, endedNs);
+            final boolean overflowed = judgingFirstParks && firstParksOverflowed(pending.endedInFirstPark(i));
+            if (endedNs > 0)
+            {
+                surprises = surprised ? surprises + 1 : 0;
+            }
+            changed = overflowed || endedNs > 0 && surprises == SURPRISES_FOR_CHANGE;
+        }
+        if (pending.exploring(i) && endedNs > pending.exploreFromNs(i))
+        {
+            explorationsMissed = endedNs <= pending.exploreUntilNs(i) ? 0 : explorationsMissed + 1;
+            exploreEvery = explorationsMissed == 0 ? EXPLORE_EVERY : explorationsMissed < MISSES_BEFORE_BACKOFF ?
+                exploreEvery : Math.min(MAX_EXPLORE_EVERY, 2 * exploreEvery);
+        }
+        if (changed)
+        {
+            followPresetLadder();
+            exploreEvery = EXPLORE_EVERY;
+            explorationsMissed = 0;
+            planDue = false;
+            planning = false;
+            planFromStart = false;
+            episodesSincePlan = 0;
+            relearning = true;
+        }
+        else if (settled)
+        {
+            // the plan in force may spin through this episode's gap too: the next one comes before anything else
+            planDue = true;
+            planFromStart = true;
+        }
+        else if (!planDue && ++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
+            nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :
+            nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS &&
+            waitedSinceNs(waitedAtPlanNs, parksAtPlan) >= planCpuDivisor * planCpuNs))
+        {
+            planDue = true;
         }
     }
 
@@ -999,6 +1045,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     private void beginPlan(final long nowNs, final long cpuNs)
     {
+        learnPending(nowNs);
         timer.update(nowNs);
         // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
         final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();

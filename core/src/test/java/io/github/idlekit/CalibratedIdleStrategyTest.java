@@ -100,6 +100,55 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void theRestOfABurstIsNotKeptWaitingWhileTheEpisodesBeforeItAreLearntFrom()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        parkedEpisode(strategy, waits);
+        final long learnt = strategy.episodesLearnt();
+        for (int i = 0; i < 15; i++)
+        {
+            strategy.idle(0);
+            strategy.idle(1);
+        }
+
+        assertEquals(learnt, strategy.episodesLearnt(), "learnt during the burst");
+        parkedEpisode(strategy, waits);
+        assertEquals(learnt + 16, strategy.episodesLearnt(), "learnt once an episode waited");
+    }
+
+    @Test
+    void aBurstOfMoreEpisodesThanAreKeptIsLearntFromWhereItFillsThem()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        parkedEpisode(strategy, waits);
+        final long learnt = strategy.episodesLearnt();
+        for (int i = 0; i < CalibratedIdleStrategy.PENDING_EPISODES; i++)
+        {
+            strategy.idle(0);
+            strategy.idle(1);
+            assertEquals(learnt, strategy.episodesLearnt(), "learnt at short episode " + i);
+        }
+
+        strategy.idle(0);
+        assertEquals(learnt + CalibratedIdleStrategy.PENDING_EPISODES, strategy.episodesLearnt());
+    }
+
+    /**
+     * Runs an episode until it parks once, then finds work.
+     */
+    private static void parkedEpisode(final CalibratedIdleStrategy strategy, final ScriptedWaits waits)
+    {
+        final int parks = waits.parkRequests.size();
+        while (waits.parkRequests.size() == parks)
+        {
+            strategy.idle(0);
+        }
+        strategy.idle(1);
+    }
+
+    @Test
     void itsPlansDoNotHangOnCountersAnotherProcessCanReset()
     {
         final ScriptedWaits plainWaits = linuxLikeWaits();
