@@ -106,13 +106,13 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * more) into a {@link ParkTimerModel} seeded from {@link TimerProfile#current()}; each episode's length is known,
  * to within the park it ended in, from the clock reads the strategy makes anyway (none on the work-found path) and
  * goes into a decaying {@link IdleGapHistogram}, not when the next episode starts but once a later one has
- * busy-waited {@value #MIN_SPIN_NS} ns (see {@link PendingEpisodes}): after a park of milliseconds that learning
- * runs from cold caches, and the rest of a burst would wait for it. Every {@value #EPISODES_PER_PLAN} episodes, at most once per
- * {@value #MIN_PLAN_INTERVAL_NS} ns and once the waiting since the last plan cost a multiple of its CPU that grows
- * while the workload stays the same, a {@link CostPlanner} recomputes the plan in slices of
- * {@value #PLAN_SLICE_NS} ns, each made where the episode would park, instead of the park (or at the start of the
- * next episode, if this one never parks): bounded work, no allocation, and work that comes while a slice runs
- * waits for the slice instead of for a park.
+ * busy-waited {@value #MIN_SPIN_NS} ns or a plan begins (see {@link PendingEpisodes}): after a park of
+ * milliseconds that learning runs from cold caches, and the rest of a burst would wait for it. Every
+ * {@value #EPISODES_PER_PLAN} episodes, at most once per {@value #MIN_PLAN_INTERVAL_NS} ns and once the waiting
+ * since the last plan cost a multiple of its CPU that grows while the workload stays the same, a
+ * {@link CostPlanner} recomputes the plan in slices of {@value #PLAN_SLICE_NS} ns, each made where the episode
+ * would park, instead of the park (or at the start of the next episode, if this one never parks): bounded work, no
+ * allocation, and work that comes while a slice runs waits for the slice instead of for a park.
  * Consecutive episodes that surprise the histogram (the workload seems to have changed), or a block of episodes
  * nearly all of which end in a first park the plan expected few to end in (see {@link #FIT_BLOCK}), put the
  * strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more,
@@ -299,10 +299,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * Without it the plan would freeze: work arriving during a park is only known to have come sometime during the
      * park, so a plan that parks early never learns that work comes early, one that parks with a long period never
      * learns that work comes at one moment it could spin through, and one that parks through the learnt arrival
-     * never learns that work now comes long before it (every episode ends in that park, as the plan expects). A plan for wakes
-     * explores too, but only to twice {@link #PROMPT_WAKE_NS} or twice its spin, whichever is longer: a prompt wake
-     * says nothing, and only spinning a little longer shows whether the work would have come during the spin (a
-     * woken park itself says when later work came).
+     * never learns that work now comes long before it (every episode ends in that park, as the plan expects). A
+     * plan for wakes explores too, but only to twice {@link #PROMPT_WAKE_NS} or twice its spin, whichever is longer:
+     * a prompt wake says nothing, and only spinning a little longer shows whether the work would have come during the
+     * spin (a woken park itself says when later work came).
      *
      * <p>After {@value #MISSES_BEFORE_BACKOFF} explorations in a row that saw no work in the time they spun on
      * (those whose work came before the plan's own spin ended do not count),
@@ -1007,13 +1007,21 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long cpuBeforeNs = waits.threadCpuNanos();
         if (!planning)
         {
-            beginPlan(nowNs, cpuBeforeNs);
+            // what is learnt may show the workload changed, which puts the strategy back on its ladder instead
+            learnPending(nowNs);
+            if (planDue)
+            {
+                beginPlan(nowNs, cpuBeforeNs);
+            }
         }
-        final boolean made = planner.advance(waits, nowNs + PLAN_SLICE_NS);
-        planningCpuNs += waits.threadCpuNanos() - cpuBeforeNs;
-        if (made)
+        if (planning)
         {
-            finishPlan();
+            final boolean made = planner.advance(waits, nowNs + PLAN_SLICE_NS);
+            planningCpuNs += waits.threadCpuNanos() - cpuBeforeNs;
+            if (made)
+            {
+                finishPlan();
+            }
         }
         segment = 0;
         phase = SPINNING;
@@ -1045,7 +1053,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     private void beginPlan(final long nowNs, final long cpuNs)
     {
-        learnPending(nowNs);
         timer.update(nowNs);
         // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
         final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();
