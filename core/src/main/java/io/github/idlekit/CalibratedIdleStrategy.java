@@ -107,7 +107,8 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * to within the park it ended in, from the clock reads the strategy makes anyway (none on the work-found path) and
  * goes into a decaying {@link IdleGapHistogram}, not when the next episode starts but once a later one has
  * busy-waited {@value #MIN_SPIN_NS} ns or a plan begins (see {@link PendingEpisodes}): after a park of
- * milliseconds that learning runs from cold caches, and the rest of a burst would wait for it. Every
+ * milliseconds that learning runs from cold caches, and the rest of a burst would wait for it (under a coarse timer
+ * it runs as the next episode starts, see {@link #LEARN_AT_START_FLOOR_NS}). Every
  * {@value #EPISODES_PER_PLAN} episodes, at most once per {@value #MIN_PLAN_INTERVAL_NS} ns and once the waiting
  * since the last plan cost a multiple of its CPU that grows while the workload stays the same, a
  * {@link CostPlanner} recomputes the plan in slices of {@value #PLAN_SLICE_NS} ns, each made where the episode
@@ -398,10 +399,19 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     /**
      * Episodes that ended and are not yet learnt from, at most: learning waits until an episode has busy-waited
-     * {@link #MIN_SPIN_NS}, so that the rest of a burst does not wait for it, and a burst of more episodes than this
-     * is learnt from where it fills them.
+     * {@link #MIN_SPIN_NS} (except under a coarse timer, see {@link #LEARN_AT_START_FLOOR_NS}), so that the rest of a
+     * burst does not wait for it, and a burst of more episodes than this is learnt from where it fills them.
      */
     static final int PENDING_EPISODES = 64;
+
+    /**
+     * Where the shortest park lasts at least this long (Windows' default 15.6 ms tick, a Linux thread with a long
+     * timer slack), an ended episode is learnt from as the next one starts instead: there a park shorter than the
+     * floor lasts a floor from whenever it starts, so learning just before it would delay its wake-up, and so the
+     * work it waits for, by as long, and it was measured to cost the first event of each burst more than it saved
+     * the rest.
+     */
+    static final long LEARN_AT_START_FLOOR_NS = 1_000_000L;
 
     /**
      * A wake this soon after the park began is taken to say that the work was held back by the worker's own
@@ -875,6 +885,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploreUntilNs);
             // an episode that never parked leaves a due plan to the start of the next one
             planFromStart = planDue && !parkPointReached;
+            if (timer.floorNs() >= LEARN_AT_START_FLOOR_NS)
+            {
+                learnPending(nowNs);
+            }
         }
         statistics.episodeStarted();
         episodes++;

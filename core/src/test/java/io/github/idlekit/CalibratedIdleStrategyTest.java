@@ -135,6 +135,21 @@ class CalibratedIdleStrategyTest
         assertEquals(learnt + CalibratedIdleStrategy.PENDING_EPISODES, strategy.episodesLearnt());
     }
 
+    @Test
+    void underACoarseTimerAnEndedEpisodeIsLearntFromAsTheNextStarts()
+    {
+        final ScriptedWaits waits = windowsLikeWaits();
+        final CalibratedIdleStrategy strategy = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        parkedEpisode(strategy, waits);
+        final long learnt = strategy.episodesLearnt();
+        strategy.idle(0);
+        strategy.idle(1);
+
+        assertEquals(learnt + 1, strategy.episodesLearnt());
+        strategy.idle(0);
+        assertEquals(learnt + 2, strategy.episodesLearnt());
+    }
+
     /**
      * Runs an episode until it parks once, then finds work.
      */
