@@ -103,8 +103,7 @@ class CalibratedIdleStrategyTest
     void theRestOfABurstIsNotKeptWaitingWhileTheEpisodesBeforeItAreLearntFrom()
     {
         final ScriptedWaits waits = new ScriptedWaits();
-        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
-        parkedEpisode(strategy, waits);
+        final CalibratedIdleStrategy strategy = afterAParkedEpisode(LINUX_LIKE, waits);
         final long learnt = strategy.episodesLearnt();
         for (int i = 0; i < 15; i++)
         {
@@ -120,9 +119,7 @@ class CalibratedIdleStrategyTest
     @Test
     void aBurstOfMoreEpisodesThanAreKeptIsLearntFromWhereItFillsThem()
     {
-        final ScriptedWaits waits = new ScriptedWaits();
-        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
-        parkedEpisode(strategy, waits);
+        final CalibratedIdleStrategy strategy = afterAParkedEpisode(LINUX_LIKE, new ScriptedWaits());
         final long learnt = strategy.episodesLearnt();
         for (int i = 0; i < CalibratedIdleStrategy.PENDING_EPISODES; i++)
         {
@@ -138,9 +135,7 @@ class CalibratedIdleStrategyTest
     @Test
     void underACoarseTimerAnEndedEpisodeIsLearntFromAsTheNextStarts()
     {
-        final ScriptedWaits waits = windowsLikeWaits();
-        final CalibratedIdleStrategy strategy = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-        parkedEpisode(strategy, waits);
+        final CalibratedIdleStrategy strategy = afterAParkedEpisode(WINDOWS_LIKE, windowsLikeWaits());
         final long learnt = strategy.episodesLearnt();
         strategy.idle(0);
         strategy.idle(1);
@@ -148,6 +143,16 @@ class CalibratedIdleStrategyTest
         assertEquals(learnt + 1, strategy.episodesLearnt());
         strategy.idle(0);
         assertEquals(learnt + 2, strategy.episodesLearnt());
+    }
+
+    /**
+     * @return a balanced strategy that has run one episode that parked once.
+     */
+    private static CalibratedIdleStrategy afterAParkedEpisode(final TimerProfile profile, final ScriptedWaits waits)
+    {
+        final CalibratedIdleStrategy strategy = strategy(profile, IdlePreset.BALANCED, waits);
+        parkedEpisode(strategy, waits);
+        return strategy;
     }
 
     /**
