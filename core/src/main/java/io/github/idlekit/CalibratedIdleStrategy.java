@@ -62,6 +62,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long exploreFromNs;
     int surprises;
     long parksAtEpisodeStart;
+    long busyAtEpisodeStartNs;
     boolean judgingFirstParks;
     int firstParkExcess;
     int blockEpisodes;
@@ -108,7 +109,7 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * goes into a decaying {@link IdleGapHistogram}, not when the next episode starts but once a later one has
  * busy-waited {@value #MIN_SPIN_NS} ns or a plan begins (see {@link PendingEpisodes}): after a park of
  * milliseconds that learning runs from cold caches, and the rest of a burst would wait for it (under a coarse timer
- * it runs as the next episode starts, see {@link #LEARN_AT_START_FLOOR_NS}). Every
+ * it runs as a later episode starts, a batch at a time, see {@link #LEARN_AT_START_FLOOR_NS}). Every
  * {@value #EPISODES_PER_PLAN} episodes, at most once per {@value #MIN_PLAN_INTERVAL_NS} ns and once the waiting
  * since the last plan cost a multiple of its CPU that grows while the workload stays the same, a
  * {@link CostPlanner} recomputes the plan in slices of {@value #PLAN_SLICE_NS} ns, each made where the episode
@@ -406,12 +407,22 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     /**
      * Where the shortest park lasts at least this long (Windows' default 15.6 ms tick, a Linux thread with a long
-     * timer slack), an ended episode is learnt from as the next one starts instead: there a park shorter than the
-     * floor lasts a floor from whenever it starts, so learning just before it would delay its wake-up, and so the
-     * work it waits for, by as long, and it was measured to cost the first event of each burst more than it saved
-     * the rest.
+     * timer slack), ended episodes are learnt from as a later one starts instead, {@value #LEARN_BATCH} at a time:
+     * there a park shorter than the floor lasts a floor from whenever it starts, so learning just before it would
+     * delay its wake-up, and so the work it waits for, by as long, and it was measured to cost the first event of
+     * each burst more than it saved the rest.
      */
     static final long LEARN_AT_START_FLOOR_NS = 1_000_000L;
+
+    /**
+     * Under a coarse timer (see {@link #LEARN_AT_START_FLOOR_NS}), ended episodes are learnt from once this many
+     * wait, or as soon as one of them busy-waited for longer than a park costs: after a sleep of a whole tick the
+     * learning runs from cold caches (and, where parks are few, interpreted), and costs about as much for a batch as
+     * for one episode, where an episode that parks at once costs little more than its park. An episode that
+     * busy-waited that long already cost more than learning does, and is the kind that shows a plan spinning through
+     * gaps it should have parked in; it is learnt from at once, with those before it.
+     */
+    static final int LEARN_BATCH = EPISODES_PER_PLAN;
 
     /**
      * A wake this soon after the park began is taken to say that the work was held back by the worker's own
@@ -582,6 +593,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             startEpisode(nowNs);
             final long bookkeptNs = waits.nanoTime();
             busyNs += bookkeptNs - nowNs;
+            busyAtEpisodeStartNs = busyNs;
             if (!planFromStart)
             {
                 // the episode is learnt from the call's start, its spinning counted from the bookkeeping's end
@@ -610,7 +622,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             busyWait(nowNs, nowNs - episodeStartNs);
             return;
         }
-        if (pending.size() > 0)
+        if (pending.size() > 0 && timer.floorNs() < LEARN_AT_START_FLOOR_NS)
         {
             learnPending(nowNs);
             segment = 0;
@@ -885,7 +897,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploreUntilNs);
             // an episode that never parked leaves a due plan to the start of the next one
             planFromStart = planDue && !parkPointReached;
-            if (timer.floorNs() >= LEARN_AT_START_FLOOR_NS)
+            if (timer.floorNs() >= LEARN_AT_START_FLOOR_NS &&
+                (pending.size() >= LEARN_BATCH || busyNs - busyAtEpisodeStartNs >= timer.parkCpuNs()))
             {
                 learnPending(nowNs);
             }

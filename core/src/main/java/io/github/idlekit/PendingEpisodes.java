@@ -5,7 +5,8 @@ package io.github.idlekit;
  * histogram, the first-park blocks, the exploration count) touches memory that a park of a few milliseconds leaves
  * cold, and the call that ends one episode starts the next: learnt from there, the cost lands on the work that
  * follows other work within microseconds (the rest of a burst), the very work that should wait least. Kept here,
- * an episode is learnt from once a later one has waited long enough to afford it, or when no room is left.
+ * an episode is learnt from once a later one has waited long enough to afford it, or when no room is left (under a
+ * coarse timer, a batch at a time as a later one starts).
  * Allocation-free; used by the worker's thread only.
  */
 final class PendingEpisodes

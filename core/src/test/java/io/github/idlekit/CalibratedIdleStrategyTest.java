@@ -133,16 +133,26 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
-    void underACoarseTimerAnEndedEpisodeIsLearntFromAsTheNextStarts()
+    void underACoarseTimerEpisodesAreLearntFromInBatchesAsLaterOnesStartButOneThatBusyWaitedLongAtOnce()
     {
-        final CalibratedIdleStrategy strategy = afterAParkedEpisode(WINDOWS_LIKE, windowsLikeWaits());
+        final ScriptedWaits waits = windowsLikeWaits();
+        final CalibratedIdleStrategy strategy = afterAParkedEpisode(WINDOWS_LIKE, waits);
         final long learnt = strategy.episodesLearnt();
+        final IdlePlan ladder = IdlePreset.BALANCED.plan(WINDOWS_LIKE);
+        assertTrue(ladder.spinNs() + ladder.yieldNs() >= WINDOWS_LIKE.parkCpuNs(),
+            "the ladder busy-waits longer than a park costs before it parks");
         strategy.idle(0);
         strategy.idle(1);
+        assertEquals(learnt + 1, strategy.episodesLearnt(), "the parked episode, as the next one starts");
 
-        assertEquals(learnt + 1, strategy.episodesLearnt());
+        for (int e = 1; e < CalibratedIdleStrategy.LEARN_BATCH; e++)
+        {
+            strategy.idle(0);
+            strategy.idle(1);
+            assertEquals(learnt + 1, strategy.episodesLearnt(), "episodes whose work was there wait for a batch");
+        }
         strategy.idle(0);
-        assertEquals(learnt + 2, strategy.episodesLearnt());
+        assertEquals(learnt + 1 + CalibratedIdleStrategy.LEARN_BATCH, strategy.episodesLearnt(), "a whole batch");
     }
 
     /**
