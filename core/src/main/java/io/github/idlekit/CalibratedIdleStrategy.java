@@ -415,12 +415,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long LEARN_AT_START_FLOOR_NS = 1_000_000L;
 
     /**
-     * Under a coarse timer (see {@link #LEARN_AT_START_FLOOR_NS}), ended episodes are learnt from once this many
-     * wait, or as soon as one of them busy-waited for longer than a park costs: after a sleep of a whole tick the
-     * learning runs from cold caches (and, where parks are few, interpreted), and costs about as much for a batch as
-     * for one episode, where an episode that parks at once costs little more than its park. An episode that
-     * busy-waited that long already cost more than learning does, and is the kind that shows a plan spinning through
-     * gaps it should have parked in; it is learnt from at once, with those before it.
+     * Under a coarse timer (see {@link #LEARN_AT_START_FLOOR_NS}), episodes that parked after a short busy-wait are
+     * learnt from once this many wait: after a sleep of a whole tick the learning runs from cold caches (and, where
+     * parks are few, interpreted), and costs about as much for a batch as for one episode, where such an episode
+     * costs little more than its park. An episode that never parked, or busy-waited for longer than a park costs,
+     * is learnt from at once, with those before it: its learning runs warm, or costs less than its waiting did, and
+     * the latter is the kind that shows a plan spinning through gaps it should have parked in.
      */
     static final int LEARN_BATCH = EPISODES_PER_PLAN;
 
@@ -897,8 +897,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploreUntilNs);
             // an episode that never parked leaves a due plan to the start of the next one
             planFromStart = planDue && !parkPointReached;
-            if (timer.floorNs() >= LEARN_AT_START_FLOOR_NS &&
-                (pending.size() >= LEARN_BATCH || busyNs - busyAtEpisodeStartNs >= timer.parkCpuNs()))
+            if (timer.floorNs() >= LEARN_AT_START_FLOOR_NS && (pending.size() >= LEARN_BATCH ||
+                parks == parksAtEpisodeStart || busyNs - busyAtEpisodeStartNs >= timer.parkCpuNs()))
             {
                 learnPending(nowNs);
             }

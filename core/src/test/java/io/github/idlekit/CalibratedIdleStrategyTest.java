@@ -133,26 +133,31 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
-    void underACoarseTimerEpisodesAreLearntFromInBatchesAsLaterOnesStartButOneThatBusyWaitedLongAtOnce()
+    void underACoarseTimerEpisodesThatParkedAfterAShortBusyWaitAreLearntFromInBatchesAndOthersAtOnce()
     {
         final ScriptedWaits waits = windowsLikeWaits();
-        final CalibratedIdleStrategy strategy = afterAParkedEpisode(WINDOWS_LIKE, waits);
-        final long learnt = strategy.episodesLearnt();
-        final IdlePlan ladder = IdlePreset.BALANCED.plan(WINDOWS_LIKE);
-        assertTrue(ladder.spinNs() + ladder.yieldNs() >= WINDOWS_LIKE.parkCpuNs(),
+        final CalibratedIdleStrategy ladder = afterAParkedEpisode(WINDOWS_LIKE, waits);
+        final IdlePlan ladderPlan = IdlePreset.BALANCED.plan(WINDOWS_LIKE);
+        assertTrue(ladderPlan.spinNs() + ladderPlan.yieldNs() >= WINDOWS_LIKE.parkCpuNs(),
             "the ladder busy-waits longer than a park costs before it parks");
+        ladder.idle(0);
+        assertEquals(1, ladder.episodesLearnt(), "the ladder's parked episode, as the next one starts");
+
+        final CalibratedIdleStrategy strategy = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        new EpisodeSimulator(waits).run(strategy, () -> 10_000_000L, 100);
         strategy.idle(0);
         strategy.idle(1);
-        assertEquals(learnt + 1, strategy.episodesLearnt(), "the parked episode, as the next one starts");
-
+        parkedEpisode(strategy, waits);
+        final long learnt = strategy.episodesLearnt();
+        assertEquals(strategy.statistics().episodes() - 1, learnt,
+            "all, as the one after an episode that never parked starts");
         for (int e = 1; e < CalibratedIdleStrategy.LEARN_BATCH; e++)
         {
-            strategy.idle(0);
-            strategy.idle(1);
-            assertEquals(learnt + 1, strategy.episodesLearnt(), "episodes whose work was there wait for a batch");
+            parkedEpisode(strategy, waits);
+            assertEquals(learnt, strategy.episodesLearnt(), "episodes that parked at once wait for a batch");
         }
         strategy.idle(0);
-        assertEquals(learnt + 1 + CalibratedIdleStrategy.LEARN_BATCH, strategy.episodesLearnt(), "a whole batch");
+        assertEquals(learnt + CalibratedIdleStrategy.LEARN_BATCH, strategy.episodesLearnt(), "a whole batch");
     }
 
     /**
