@@ -1142,20 +1142,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
-     * Where the plan parks until a moment at least a floor after its first spin, exploration ends while that park
-     * can still be made: an episode that comes out of exploring too late for the park would skip it and spin on to
-     * the moment instead, a whole gap spun to learn an arrival time no park could use. Where the moment is nearer
-     * (under a coarse timer's tick, any moment a plan parks until after its spin), the park ends late whenever it
-     * starts, and exploring delays it by no more than the exploration lasts; cut there, exploration would end at the
-     * spin, and a plan for gaps of milliseconds could never learn that work now comes within microseconds.
+     * Where the plan parks until a moment right after its first spin, exploration ends while that park can still
+     * be made: an episode that comes out of exploring too late for the park would skip it and spin on to the
+     * moment instead. Under a coarse timer (a 15.6 ms tick, gaps of a few milliseconds) that is a whole gap spun
+     * in every exploring episode, to learn an arrival time no park could use.
      */
     private long latestExploreEndNs(final long spinNs)
     {
         final int afterSpin = spinNs > 0 ? 1 : 0;
-        if (afterSpin < schedule.count && schedule.kinds[afterSpin] == IdleSchedule.PARK_UNTIL &&
-            schedule.endsNs[afterSpin] - timer.floorNs() >= spinNs)
+        if (afterSpin < schedule.count && schedule.kinds[afterSpin] == IdleSchedule.PARK_UNTIL)
         {
-            return schedule.endsNs[afterSpin] - timer.floorNs();
+            return Math.max(spinNs, schedule.endsNs[afterSpin] - timer.floorNs());
         }
         return Long.MAX_VALUE;
     }

@@ -1015,31 +1015,6 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
-    void underACoarseTimerAPlanThatParksUntilAMomentStillLearnsThatWorkNowComesWithinMicroseconds()
-    {
-        final ScriptedWaits waits = windowsLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, () -> 10_000_000L, 300);
-        final String learnt = adaptive.toString();
-        assertTrue(adaptive.schedule().kinds[1] == IdleSchedule.PARK_UNTIL &&
-            adaptive.schedule().endsNs[1] < WINDOWS_LIKE.parkFloorNs(), "parks until a moment within a tick " + learnt);
-
-        int episodes = 0;
-        while (episodes < 200 && adaptive.schedule().spinBeforeFirstParkNs() < 40_000)
-        {
-            simulator.run(adaptive, () -> 40_000L, 1);
-            episodes++;
-        }
-        simulator.reset().run(adaptive, () -> 40_000L, 100);
-
-        assertTrue(adaptive.schedule().spinBeforeFirstParkNs() >= 40_000, "after " + episodes +
-            " episodes of 40 µs gaps, planned at 10 ms ones as " + learnt + ": " + adaptive);
-        assertTrue(simulator.latencyPerEpisodeNs() < WINDOWS_LIKE.parkFloorNs() / 4, "mean latency " +
-            simulator.latencyPerEpisodeNs() + " ns in the 100 after; " + adaptive);
-    }
-
-    @Test
     void aChangeNoEpisodeSurprisesIsFollowedOnceNearlyAllEpisodesEndInAFirstParkThePlanExpectedFewTo()
     {
         final ScriptedWaits waits = linuxLikeWaitsWithDearPlans();
