@@ -622,7 +622,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             busyWait(nowNs, nowNs - episodeStartNs);
             return;
         }
-        if (pending.size() > 0 && timer.floorNs() < LEARN_AT_START_FLOOR_NS)
+        if (pending.size() > 0 && !learnsAtStart())
         {
             learnPending(nowNs);
             segment = 0;
@@ -897,7 +897,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploreUntilNs);
             // an episode that never parked leaves a due plan to the start of the next one
             planFromStart = planDue && !parkPointReached;
-            if (timer.floorNs() >= LEARN_AT_START_FLOOR_NS && (pending.size() >= LEARN_BATCH ||
+            if (learnsAtStart() && (pending.size() >= LEARN_BATCH ||
                 parks == parksAtEpisodeStart || busyNs - busyAtEpisodeStartNs >= timer.parkCpuNs()))
             {
                 learnPending(nowNs);
@@ -927,6 +927,15 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 parksAtExplore = parks;
             }
         }
+    }
+
+    /**
+     * @return whether ended episodes are learnt from as a later one starts, not once it has busy-waited: under a
+     * coarse timer (see {@link #LEARN_AT_START_FLOOR_NS}).
+     */
+    private boolean learnsAtStart()
+    {
+        return timer.floorNs() >= LEARN_AT_START_FLOOR_NS;
     }
 
     /**
