@@ -142,6 +142,7 @@ final class Compare
 
         final PrecisePacer pacer = new PrecisePacer(profile);
         EventConsumer.warmUpJit();
+        LatencyCpuRun.warmUpJit(pacer);
         final List<CellResult> results = new ArrayList<>();
         final List<String> readaptation = new ArrayList<>();
         final Map<String, String> bestFixedOf = new LinkedHashMap<>();

@@ -2,7 +2,9 @@ package io.github.idlekit.benchmarks;
 
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpIdleStrategy;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,12 +15,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * then publishes the current {@code System.nanoTime} as the event, and wakes the consumer if its strategy can be
  * woken (the wake's cost is part of the latency measured). The consumer, an {@link EventConsumer}, runs a duty-cycle
  * loop with the strategy under test, compiled before the first cell so that its own code costs every strategy the
- * same, and records, for each event, the time from publish to observed, its own CPU time, and what an idlekit
+ * same (the producer's loop too, see {@link #warmUpJit}), and records, for each event, the time from publish to observed, its own CPU time, and what an idlekit
  * strategy's statistics counted.
  */
 final class LatencyCpuRun
 {
     private static final long MAX_LOGGED_EVENTS = 2_000_000;
+    private static final String STAND_IN = "agrona-noop";
+    private static final long WARM_UP_CELL_NS = 100_000_000L;
+    private static final long MAX_WARM_UP_NS = 1_000_000_000L;
 
     private final String strategyName;
     private final Workload workload;
@@ -62,9 +67,28 @@ final class LatencyCpuRun
         return stretches;
     }
 
+    /**
+     * Runs short cells of 10 µs gaps, their measured windows included, with Agrona's {@code NoOpIdleStrategy},
+     * which no comparison measures, until the JIT stops compiling (see {@link JitWarmUp#repeat}). The JIT compiles
+     * the producer's loop during a cell's warm-up, before the window starts; the window's start, a branch that code
+     * has never seen taken, would otherwise send the loop back to the interpreter and have it compiled again inside
+     * the first cell measured, on the CPUs that cell's strategy needs. Once per JVM, before the first cell.
+     */
+    static void warmUpJit(final PrecisePacer pacer) throws IOException, InterruptedException
+    {
+        final Workload workload = Workload.parse("fixed-10us");
+        JitWarmUp.repeat(MAX_WARM_UP_NS, () ->
+            new LatencyCpuRun(STAND_IN, workload, pacer, WARM_UP_CELL_NS, WARM_UP_CELL_NS, Long.MAX_VALUE)
+                .run(new NoOpIdleStrategy()));
+    }
+
     CellResult run() throws InterruptedException
     {
-        final IdleStrategy strategy = StrategyCatalog.create(strategyName);
+        return run(StrategyCatalog.create(strategyName));
+    }
+
+    private CellResult run(final IdleStrategy strategy) throws InterruptedException
+    {
         final AtomicLong published = new AtomicLong();
         final AtomicLong handled = new AtomicLong();
         final Histogram latencies = new Histogram(EventConsumer.HIGHEST_TRACKABLE_NS, 3);
