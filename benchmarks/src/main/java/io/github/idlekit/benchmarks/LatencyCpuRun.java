@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * then publishes the current {@code System.nanoTime} as the event, and wakes the consumer if its strategy can be
  * woken (the wake's cost is part of the latency measured). The consumer, an {@link EventConsumer}, runs a duty-cycle
  * loop with the strategy under test, compiled before the first cell so that its own code costs every strategy the
- * same (the producer's loop too, see {@link #warmUpJit}), and records, for each event, the time from publish to observed, its own CPU time, and what an idlekit
- * strategy's statistics counted.
+ * same (the producer's loop too, see {@link #warmUpJit}), and records, for each event, the time from publish to
+ * observed, its own CPU time, and what an idlekit strategy's statistics counted.
  */
 final class LatencyCpuRun
 {
