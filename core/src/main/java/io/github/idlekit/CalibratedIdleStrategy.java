@@ -65,6 +65,8 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long busyAtEpisodeStartNs;
     boolean judgingFirstParks;
     int firstParkExcess;
+    int blocksForChange;
+    int overflowedBlocks;
     int blockEpisodes;
     int blockFirstParkEnds;
     /**
@@ -212,7 +214,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     /**
      * Episodes are weighed in blocks of this many, and a block in which at least {@value #MIN_FIRST_PARK_ENDS} end
      * during their first park, {@value #FIRST_PARK_EXCESS} times as many as the plan in force expects or more
-     * ({@value #TRAIN_FIRST_PARK_EXCESS} times where that park starts a steady train), is a change of workload, as
+     * ({@value #TRAIN_FIRST_PARK_EXCESS} times where that park starts a steady train), is a change of workload (two
+     * such blocks in a row where that park lasts until a moment, see {@link #UNTIL_BLOCKS_FOR_CHANGE}), as
      * consecutive surprises are. A plan that parks until just before the gaps it learnt expects few episodes to end
      * in that park. When work comes far earlier, nearly all do; where the park ends a little late (a busier host, a
      * timer slack that grew), inside the learnt gaps' spread, each is taken for one of those gaps and surprises
@@ -246,6 +249,16 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * lasts its period whenever it starts, so it holds about the share of episodes the plan expects.
      */
     static final int TRAIN_FIRST_PARK_EXCESS = 2;
+
+    /**
+     * Consecutive blocks that must overflow (see {@link #FIT_BLOCK}) for a change of workload where the plan's first
+     * park lasts until a moment. Such a park is aimed just before the regular work it learnt, by the spread of the
+     * shortest parks, and a long park strays from its aim by more: many episodes then end in it where the plan
+     * counts on few, blocks of nearly all of them come by chance, and each would send the strategy back to its
+     * ladder for a plan that comes out the same. Two in a row are far rarer by chance; a real change waits one
+     * block more. Where the first park starts a steady train one block is enough: that park is not aimed at work.
+     */
+    static final int UNTIL_BLOCKS_FOR_CHANGE = 2;
 
     /**
      * Blocks are weighed where the plan's first park starts a steady train whose period is at least this many
@@ -1002,8 +1015,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     /**
      * Counts an episode towards the block being weighed (see {@link #FIT_BLOCK}), and weighs it once complete.
      *
-     * @return whether the block just completed and its episodes ended during their first park far more often than
-     * the plan expects.
+     * @return whether the block just completed, its episodes ended during their first park far more often than the
+     * plan expects, and so did those of the blocks before it that {@link #UNTIL_BLOCKS_FOR_CHANGE} asks for.
      */
     private boolean firstParksOverflowed(final boolean endedInFirstPark)
     {
@@ -1016,7 +1029,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             blockFirstParkEnds >= firstParkExcess * FIT_BLOCK * schedule.firstParkEndShare;
         blockEpisodes = 0;
         blockFirstParkEnds = 0;
-        return overflowed;
+        overflowedBlocks = overflowed ? overflowedBlocks + 1 : 0;
+        return overflowedBlocks >= blocksForChange;
     }
 
     /**
@@ -1130,6 +1144,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         judgingFirstParks = !plannedForWakes &&
             (steadyTrain || schedule.firstParkUntilNs() >= FIT_PARK_FLOORS * timer.floorNs());
         firstParkExcess = steadyTrain ? TRAIN_FIRST_PARK_EXCESS : FIRST_PARK_EXCESS;
+        blocksForChange = steadyTrain ? 1 : UNTIL_BLOCKS_FOR_CHANGE;
+        overflowedBlocks = 0;
         blockEpisodes = 0;
         blockFirstParkEnds = 0;
         relearning = false;
