@@ -5,6 +5,7 @@ import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.aeron.exceptions.RegistrationException;
 import io.aeron.logbuffer.FragmentHandler;
 import io.github.idlekit.IdleStatistics;
 import io.github.idlekit.ObservableIdleStrategy;
@@ -17,6 +18,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.DatagramSocket;
@@ -29,6 +31,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
 
 /**
  * One cell of the {@code aeron} command: an embedded Aeron media driver and client, a ping thread and a pong
@@ -52,6 +55,7 @@ final class AeronPingPong
     private static final int TERM_LENGTH = 64 * 1024;
     private static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
     private static final long CONNECT_TIMEOUT_NS = 10_000_000_000L;
+    private static final int SUBSCRIBE_ATTEMPTS = 5;
     private static final long SECOND_NS = 1_000_000_000L;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final String CONDUCTORS_SEPARATOR = "/";
@@ -164,12 +168,11 @@ final class AeronPingPong
                         .registerIn(driverContext.countersManager(), agent.getKey());
                 }
             }
-            final String pingChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
-            final String pongChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
-            try (ExclusivePublication ping = aeron.addExclusivePublication(pingChannel, PING_STREAM_ID);
-                Subscription pongs = aeron.addSubscription(pongChannel, PONG_STREAM_ID);
-                ExclusivePublication pong = aeron.addExclusivePublication(pongChannel, PONG_STREAM_ID);
-                Subscription pings = aeron.addSubscription(pingChannel, PING_STREAM_ID))
+            // both ports are bound before any publication's sender takes an ephemeral port of its own
+            try (Subscription pings = subscribeOnFreePort(aeron, PING_STREAM_ID, AeronPingPong::freeUdpPort);
+                Subscription pongs = subscribeOnFreePort(aeron, PONG_STREAM_ID, AeronPingPong::freeUdpPort);
+                ExclusivePublication ping = aeron.addExclusivePublication(pings.channel(), PING_STREAM_ID);
+                ExclusivePublication pong = aeron.addExclusivePublication(pongs.channel(), PONG_STREAM_ID))
             {
                 awaitConnected(ping, pongs, pong, pings);
                 final AtomicBoolean running = new AtomicBoolean(true);
@@ -407,11 +410,43 @@ final class AeronPingPong
         }
     }
 
-    private static int freeUdpPort() throws IOException
+    /**
+     * Subscribes on a loopback UDP port the kernel has just reported free, and on another one if the driver finds it
+     * taken: the port is free only until the probe's socket closes, and any socket bound to an ephemeral port
+     * meanwhile (a publication's sender, another process) can take it.
+     *
+     * @param ports the port to try next.
+     */
+    static Subscription subscribeOnFreePort(final Aeron aeron, final int streamId, final IntSupplier ports)
+    {
+        for (int attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return aeron.addSubscription("aeron:udp?endpoint=localhost:" + ports.getAsInt(), streamId);
+            }
+            catch (final RegistrationException ex)
+            {
+                if (attempt == SUBSCRIBE_ATTEMPTS)
+                {
+                    throw ex;
+                }
+            }
+        }
+    }
+
+    /**
+     * @return a UDP port that no socket held when asked.
+     */
+    static int freeUdpPort()
     {
         try (DatagramSocket socket = new DatagramSocket(0))
         {
             return socket.getLocalPort();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
         }
     }
 }
