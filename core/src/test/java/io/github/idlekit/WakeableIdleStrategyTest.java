@@ -195,21 +195,22 @@ class WakeableIdleStrategyTest
     void aWakeEndsARealParkLongBeforeItsPeriod() throws InterruptedException
     {
         final long parkNs = TimeUnit.SECONDS.toNanos(30);
+        final ThreadWaits system = SystemThreadWaits.INSTANCE;
         final ThreadWaits longParks = new ThreadWaits()
         {
             public long nanoTime()
             {
-                return System.nanoTime();
+                return system.nanoTime();
             }
 
             public void onSpinWait()
             {
-                Thread.onSpinWait();
+                system.onSpinWait();
             }
 
             public void yieldThread()
             {
-                Thread.yield();
+                system.yieldThread();
             }
 
             public void parkNanos(final long nanos)
