@@ -6,7 +6,10 @@ import java.util.concurrent.locks.LockSupport;
 public class ParkCost {
     public static void main(String[] a) {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        long[] reqs = {1_000, 50_000, 100_000, 150_000, 200_000, 300_000, 400_000, 600_000, 1_000_000, 2_000_000};
+        // -Drequests=1000,10000000 (ns) measures other requests
+        long[] reqs = Arrays.stream(System.getProperty("requests",
+            "1000,50000,100000,150000,200000,300000,400000,600000,1000000,2000000").split(","))
+            .mapToLong(Long::parseLong).toArray();
         int n = Integer.getInteger("n", 200);
         for (int round = 0; round < 3; round++) {
             for (long req : reqs) {
