@@ -17,7 +17,10 @@ import java.util.function.LongSupplier;
  * they can stay on in production. The one exception, {@link #wakeUnparks()}, is counted by the producers that
  * unpark the worker, next to the system call it counts. Times are wall-clock nanoseconds measured with the clock
  * reads the strategy makes anyway: spin and yield time run from one idle call to the next (the duty cycle's own
- * polling included, since the core is busy waiting all the same), park time from before a park to after it.
+ * polling included, since the core is busy waiting all the same), park time from before a park to after it. The
+ * last busy-waiting call of an episode is in neither: the call that reports work reads no clock. On a loaded
+ * machine that can be most of the yield time, since a yield may hand the CPU to another thread for a scheduler
+ * slice, after which work has usually come.
  *
  * <p>{@link #registerIn} moves the counters into an Agrona {@link CountersManager}, so that tools reading its
  * counters file (Aeron's {@code AeronStat}) show them next to the media driver's own.
