@@ -19,3 +19,10 @@ for order in "$I;$A;$AA;$S" "$A;$AA;$S;$I" "$AA;$S;$I;$A" "$S;$I;$A;$AA"; do
   java -jar benchmarks/target/benchmarks.jar compare --workloads exp-100us --strategies "$order" \
     --duration 5s --warmup 20s --quiet --out $D/runs/warm-$n > $D/runs/warm-$n.txt
 done
+# The young rotation once more with C1 only (-XX:TieredStopAtLevel=1): nothing is compiled by C2: runs/c1-N.
+n=0
+for order in "$I;$A;$AA;$S" "$A;$AA;$S;$I" "$AA;$S;$I;$A" "$S;$I;$A;$AA"; do
+  n=$((n + 1))
+  java -XX:TieredStopAtLevel=1 -jar benchmarks/target/benchmarks.jar compare --workloads exp-100us \
+    --strategies "$order" --duration 5s --quiet --out $D/runs/c1-$n > $D/runs/c1-$n.txt
+done
