@@ -102,54 +102,55 @@ class RealThreadBehaviourTest
                 wakeable.reset();
             }
         };
-        final IdleStrategy[] strategies = { calibrated, phased, wokenForEachItem };
-        final int[] callsPerWindow = { 2_000_000, 200_000, 200_000 };
         // While C2 compiles the planner (which runs at most every 50 ms, so at no fixed call count), HotSpot itself
         // allocates a few hundred bytes once on this thread (none with -Xint or with C1 alone), which is not the
         // strategy allocating: a window in which that happens is followed by another. An allocation per call or
         // per plan shows in every window.
-        allocatedBytes(strategies, callsPerWindow);
-        allocatedBytes(strategies, callsPerWindow);
+        windowBytes(calibrated, phased, wokenForEachItem);
+        windowBytes(calibrated, phased, wokenForEachItem);
         final long plansBefore = calibrated.statistics().plans();
         final List<Long> windows = new ArrayList<>();
         do
         {
-            windows.add(allocatedBytes(strategies, callsPerWindow));
+            windows.add(windowBytes(calibrated, phased, wokenForEachItem));
         }
         while (windows.get(windows.size() - 1) != 0 && windows.size() < 4);
 
         assertEquals(0, windows.get(windows.size() - 1),
             "bytes allocated over windows of 2,400,000 idle calls: " + windows);
         assertTrue(calibrated.statistics().plans() > plansBefore, "the windows include plans: " + calibrated);
-        assertTrue(allocatedBytes(new IdleStrategy[]{ new AllocatingIdleStrategy() }, new int[]{ 1_000 }) >= 16_000,
+        assertTrue(allocatedBytes(new AllocatingIdleStrategy(), 1_000) >= 16_000,
             "the measurement sees an allocation when there is one");
     }
 
-    static long allocatedBytes(final IdleStrategy[] strategies, final int[] calls)
+    private static long windowBytes(
+        final IdleStrategy calibrated, final IdleStrategy phased, final IdleStrategy wokenForEachItem)
+    {
+        return allocatedBytes(calibrated, 2_000_000) + allocatedBytes(phased, 200_000) +
+            allocatedBytes(wokenForEachItem, 200_000);
+    }
+
+    static long allocatedBytes(final IdleStrategy strategy, final int calls)
     {
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)THREADS;
         final long before = threads.getCurrentThreadAllocatedBytes();
-        for (int s = 0; s < strategies.length; s++)
+        long lastWorkNs = System.nanoTime();
+        for (int i = 0; i < calls; i++)
         {
-            final IdleStrategy strategy = strategies[s];
-            long lastWorkNs = System.nanoTime();
-            for (int i = 0; i < calls[s]; i++)
+            final long nowNs = System.nanoTime();
+            if ((i & 7) == 7 || nowNs - lastWorkNs >= LONGEST_GAP_NS)
             {
-                final long nowNs = System.nanoTime();
-                if ((i & 7) == 7 || nowNs - lastWorkNs >= LONGEST_GAP_NS)
-                {
-                    strategy.idle(1);
-                    lastWorkNs = nowNs;
-                }
-                else
-                {
-                    strategy.idle(0);
-                }
+                strategy.idle(1);
+                lastWorkNs = nowNs;
             }
-            for (int i = 0; i < 200; i++)
+            else
             {
-                strategy.idle();
+                strategy.idle(0);
             }
+        }
+        for (int i = 0; i < 200; i++)
+        {
+            strategy.idle();
         }
         return threads.getCurrentThreadAllocatedBytes() - before;
     }
