@@ -27,7 +27,11 @@ package io.github.idlekit;
  * <p>Bounded work (bins times a few dozen look-ahead steps), no allocation: the arrays are preallocated. A plan is
  * made in steps of one octave's bins or one bin's choice, and {@link #advance(ThreadWaits, long)} returns between
  * two steps once a deadline passes: a planner the JIT has not compiled yet takes many times longer than it later
- * does, and the worker, which plans instead of parking, must get back to its work within a slice.
+ * does, and the worker, which plans instead of parking, must get back to its work within a slice. Each pass over
+ * the bins is a method of its own, called once a plan or once a bin, for the same compiler: a method called a few
+ * times a second that loops over every bin is compiled on stack replacement once for each of its loops and then
+ * again whole, each compilation taking, on a machine with few CPUs, one that a worker busy-waits on; a method with
+ * one short loop is compiled once.
  */
 final class CostPlanner
 {
@@ -157,8 +161,11 @@ final class CostPlanner
     private int lastBin;
     private int firstTrainEnd;
     private int firstHeavy;
-    private int bestEdge;
+    // the least cost found so far: of the choice at the edge being weighed, or, for wakes, of any spin's end
     private double least;
+    private int bestChoice;
+    private int bestTarget;
+    private int bestEdge;
 
     /**
      * Starts a least-cost plan, to be made by {@link #advance} and written by {@link #write}.
@@ -301,39 +308,14 @@ final class CostPlanner
     {
         if (next < 0)
         {
-            double concentration = 0;
-            for (int g = 0; g < BINS; g += HALF_OCTAVE)
-            {
-                double group = 0;
-                for (int k = g; k < Math.min(BINS, g + HALF_OCTAVE); k++)
-                {
-                    group += gaps.probability(k);
-                }
-                concentration += group * group;
-            }
-            smoothedShare = 1 - Math.sqrt(concentration);
-            fitMemoryless();
+            startSmoothing();
             next = 0;
             return;
         }
         final int end = Math.min(BINS, next + IdleGapHistogram.BINS_PER_OCTAVE);
         for (int k = next; k < end; k++)
         {
-            double spread = 0;
-            double weights = 0;
-            final int nearbyEnd = Math.min(BINS, k + SMOOTHING_BINS + 1);
-            for (int b = Math.max(1, k - SMOOTHING_BINS); b < nearbyEnd; b++)
-            {
-                final double weight = SMOOTHING_BINS + 1 - Math.abs(b - k);
-                spread += weight * gaps.probability(b);
-                weights += weight;
-            }
-            final double observed = (1 - memorylessShare) *
-                ((1 - smoothedShare) * gaps.probability(k) + smoothedShare * spread / weights);
-            final double memoryless = memorylessShare * memorylessMass(k, k + 1);
-            learned[k] = observed + memoryless;
-            learnedMeanNs[k] = learned[k] > 0 ?
-                (observed * gaps.meanNs(k) + memoryless * memorylessMeanNs(k)) / learned[k] : gaps.meanNs(k);
+            smoothBin(k);
         }
         next = end;
         if (next == BINS)
@@ -341,6 +323,41 @@ final class CostPlanner
             stage = LOADING;
             next = -1;
         }
+    }
+
+    private void startSmoothing()
+    {
+        double concentration = 0;
+        for (int g = 0; g < BINS; g += HALF_OCTAVE)
+        {
+            double group = 0;
+            for (int k = g; k < Math.min(BINS, g + HALF_OCTAVE); k++)
+            {
+                group += gaps.probability(k);
+            }
+            concentration += group * group;
+        }
+        smoothedShare = 1 - Math.sqrt(concentration);
+        fitMemoryless();
+    }
+
+    private void smoothBin(final int k)
+    {
+        double spread = 0;
+        double weights = 0;
+        final int nearbyEnd = Math.min(BINS, k + SMOOTHING_BINS + 1);
+        for (int b = Math.max(1, k - SMOOTHING_BINS); b < nearbyEnd; b++)
+        {
+            final double weight = SMOOTHING_BINS + 1 - Math.abs(b - k);
+            spread += weight * gaps.probability(b);
+            weights += weight;
+        }
+        final double observed = (1 - memorylessShare) *
+            ((1 - smoothedShare) * gaps.probability(k) + smoothedShare * spread / weights);
+        final double memoryless = memorylessShare * memorylessMass(k, k + 1);
+        learned[k] = observed + memoryless;
+        learnedMeanNs[k] = learned[k] > 0 ?
+            (observed * gaps.meanNs(k) + memoryless * memorylessMeanNs(k)) / learned[k] : gaps.meanNs(k);
     }
 
     /**
@@ -508,25 +525,13 @@ final class CostPlanner
     /**
      * Scales the distribution to one and sums it up, then sets out what the choices need: the cost of still being
      * idle past the last bin, the heavy bins, and the negligible tail, where the plan just parks with the longest
-     * period.
+     * period. Each pass over the bins is a method of its own (see the class comment).
      */
     private void normalise()
     {
         final double beyond = Math.max(priorShare / 2, 1 - total);
-        final double scale = 1 / (total + beyond);
-        survival[BINS] = beyond * scale;
-        for (int k = BINS - 1; k >= 0; k--)
-        {
-            probability[k] *= scale;
-            survival[k] = survival[k + 1] + probability[k];
-        }
-        massBefore[0] = 0;
-        timeMassBefore[0] = 0;
-        for (int k = 0; k < BINS; k++)
-        {
-            massBefore[k + 1] = massBefore[k] + probability[k];
-            timeMassBefore[k + 1] = timeMassBefore[k] + probability[k] * meanNs[k];
-        }
+        scaleToOne(beyond, 1 / (total + beyond));
+        sumFromStart();
         stage = CHOOSING;
         if (forWakes)
         {
@@ -536,6 +541,37 @@ final class CostPlanner
             return;
         }
         cost[BINS] = survival[BINS] * (parkCpuNs + latencyWeight * longestParkNs / 2.0);
+        findHeavyBins();
+        lastBin = firstNegligibleBin();
+        parkThroughNegligibleTail();
+        firstTrainEnd = lastBin;
+        firstHeavy = heavyCount;
+        next = lastBin - 1;
+    }
+
+    private void scaleToOne(final double beyond, final double scale)
+    {
+        survival[BINS] = beyond * scale;
+        for (int k = BINS - 1; k >= 0; k--)
+        {
+            probability[k] *= scale;
+            survival[k] = survival[k + 1] + probability[k];
+        }
+    }
+
+    private void sumFromStart()
+    {
+        massBefore[0] = 0;
+        timeMassBefore[0] = 0;
+        for (int k = 0; k < BINS; k++)
+        {
+            massBefore[k + 1] = massBefore[k] + probability[k];
+            timeMassBefore[k + 1] = timeMassBefore[k] + probability[k] * meanNs[k];
+        }
+    }
+
+    private void findHeavyBins()
+    {
         heavyCount = 0;
         for (int k = 0; k < BINS; k++)
         {
@@ -544,11 +580,23 @@ final class CostPlanner
                 heavy[heavyCount++] = k;
             }
         }
-        lastBin = BINS;
-        while (lastBin > 1 && survival[lastBin - 1] - PRIOR_SHARE < NEGLIGIBLE_SHARE)
+    }
+
+    /**
+     * @return the edge past which, besides the prior, a negligible share of episodes is still idle.
+     */
+    private int firstNegligibleBin()
+    {
+        int bin = BINS;
+        while (bin > 1 && survival[bin - 1] - PRIOR_SHARE < NEGLIGIBLE_SHARE)
         {
-            lastBin--;
+            bin--;
         }
+        return bin;
+    }
+
+    private void parkThroughNegligibleTail()
+    {
         for (int i = BINS - 1; i >= lastBin; i--)
         {
             cost[i] = cost[BINS] * survival[i] / Math.max(survival[BINS], Double.MIN_NORMAL);
@@ -556,9 +604,6 @@ final class CostPlanner
             target[i] = BINS;
             periodNs[i] = longestParkNs;
         }
-        firstTrainEnd = lastBin;
-        firstHeavy = heavyCount;
-        next = lastBin - 1;
     }
 
     /**
@@ -588,19 +633,32 @@ final class CostPlanner
      */
     private void chooseAt(final int i)
     {
-        final long fromNs = gaps.edgeNs(i);
         while (firstHeavy > 0 && heavy[firstHeavy - 1] >= i)
         {
             firstHeavy--;
         }
-        double best = spent(i, i + 1) + cost[i + 1];
-        int bestChoice = SPIN;
-        int bestTarget = i + 1;
-
-        while (firstTrainEnd - 1 > i && gaps.edgeNs(firstTrainEnd - 1) - fromNs >= floorNs)
+        while (firstTrainEnd - 1 > i && gaps.edgeNs(firstTrainEnd - 1) - gaps.edgeNs(i) >= floorNs)
         {
             firstTrainEnd--;
         }
+        least = spent(i, i + 1) + cost[i + 1];
+        bestChoice = SPIN;
+        bestTarget = i + 1;
+        weighTrains(i);
+        weighParksToEdges(i);
+        weighParksIntoHeavyBins(i);
+        cost[i] = least;
+        choice[i] = bestChoice;
+        target[i] = bestTarget;
+    }
+
+    /**
+     * Weighs parking again and again from edge {@code i} with the square-root period, to one of a few edges past
+     * the first park.
+     */
+    private void weighTrains(final int i)
+    {
+        final long fromNs = gaps.edgeNs(i);
         for (final int step : TRAIN_STEPS)
         {
             final int j = firstTrainEnd + step;
@@ -620,15 +678,22 @@ final class CostPlanner
             }
             final double trainCost = parkCpuNs * (idle / period + mass) + latencyWeight * mass * period / 2 +
                 cost[j];
-            if (trainCost < best)
+            if (trainCost < least)
             {
-                best = trainCost;
+                least = trainCost;
                 bestChoice = PARK_EVERY;
                 bestTarget = j;
                 periodNs[i] = period;
             }
         }
+    }
 
+    /**
+     * Weighs one park from edge {@code i} to a later edge, nearby ones each and further ones ever more sparsely.
+     */
+    private void weighParksToEdges(final int i)
+    {
+        final long fromNs = gaps.edgeNs(i);
         for (final int step : STEPS)
         {
             final int j = i + 1 + step;
@@ -645,15 +710,23 @@ final class CostPlanner
             {
                 final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(gaps.edgeNs(j), i, j) +
                     spreadNs * survival[j] + cost[j];
-                if (parkCost < best)
+                if (parkCost < least)
                 {
-                    best = parkCost;
+                    least = parkCost;
                     bestChoice = PARK_TO_EDGE;
                     bestTarget = j;
                 }
             }
         }
+    }
 
+    /**
+     * Weighs one park from edge {@code i} until just before the episodes of a later heavy bin usually end, and a
+     * spin through the rest of that bin.
+     */
+    private void weighParksIntoHeavyBins(final int i)
+    {
+        final long fromNs = gaps.edgeNs(i);
         for (int h = firstHeavy; h < heavyCount; h++)
         {
             final int j = heavy[h];
@@ -670,16 +743,13 @@ final class CostPlanner
                 (gaps.edgeNs(j + 1) - parkEndNs[j]) * survival[j + 1];
             final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(parkEndNs[j], i, j) +
                 spinNs + cost[j + 1];
-            if (parkCost < best)
+            if (parkCost < least)
             {
-                best = parkCost;
+                least = parkCost;
                 bestChoice = PARK_INTO_BIN;
                 bestTarget = j;
             }
         }
-        cost[i] = best;
-        choice[i] = bestChoice;
-        target[i] = bestTarget;
     }
 
     /**
