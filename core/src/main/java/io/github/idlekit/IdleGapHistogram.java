@@ -67,7 +67,9 @@ final class IdleGapHistogram
     static final int SETTLE_AFTER_PARKS = 4;
 
     /**
-     * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied.
+     * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied when
+     * the weights are rescaled. Not after every episode: an end bin fades below it only after thousands, so HotSpot
+     * would compile the recording code without the emptying and recompile it the first time it came due.
      */
     static final double NEGLIGIBLE_SHARE = 1e-9;
 
@@ -182,7 +184,6 @@ final class IdleGapHistogram
             pointWeight += weight;
             pointSumNs += weight * lo;
         }
-        dropNegligibleEnds();
         episodes++;
         weight *= growthPerEpisode;
         if (weight > RESCALE_ABOVE)
@@ -566,6 +567,7 @@ final class IdleGapHistogram
             pointMass[k] *= factor;
         }
         weight = 1.0;
+        dropNegligibleEnds();
         if (scale < 1 / RESCALE_ABOVE)
         {
             foldScale();
