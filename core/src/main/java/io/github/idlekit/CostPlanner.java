@@ -161,11 +161,11 @@ final class CostPlanner
     private int lastBin;
     private int firstTrainEnd;
     private int firstHeavy;
-    // the least cost found so far: of the choice at the edge being weighed, or, for wakes, of any spin's end
+    // the least cost found so far, its choice and the edge it goes to: at the edge being weighed, or, for wakes,
+    // over every edge a spin could end at
     private double least;
     private int bestChoice;
     private int bestTarget;
-    private int bestEdge;
 
     /**
      * Starts a least-cost plan, to be made by {@link #advance} and written by {@link #write}.
@@ -256,9 +256,9 @@ final class CostPlanner
         if (forWakes)
         {
             schedule.clear(longestParkNs);
-            if (bestEdge > 0)
+            if (bestTarget > 0)
             {
-                schedule.add(IdleSchedule.SPIN, gaps.edgeNs(bestEdge), 0);
+                schedule.add(IdleSchedule.SPIN, gaps.edgeNs(bestTarget), 0);
             }
         }
         else
@@ -535,7 +535,7 @@ final class CostPlanner
         stage = CHOOSING;
         if (forWakes)
         {
-            bestEdge = 0;
+            bestTarget = 0;
             least = wokenParkCostNs;
             next = 1;
             return;
@@ -618,7 +618,7 @@ final class CostPlanner
             if (spinThenPark < least)
             {
                 least = spinThenPark;
-                bestEdge = j;
+                bestTarget = j;
             }
         }
         next = end;
