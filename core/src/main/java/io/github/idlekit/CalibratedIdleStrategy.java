@@ -34,12 +34,9 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long lastIdleToNs;
     long busySinceNs;
     boolean episodeToRecord;
-    int episodesSincePlan;
-    long lastPlanNs;
     long parks;
     long exploreUntilNs;
     boolean exploring;
-    boolean relearning;
     boolean onLadder;
     boolean plannedForWakes;
     boolean promptlyWoken;
@@ -48,14 +45,6 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean planFromStart;
     boolean parkPointReached;
     long planningCpuNs;
-    long planCpuNs;
-    long planCpuDivisor;
-    long floorAtPlanNs;
-    long parkCpuAtPlanNs;
-    long waitedAtPlanNs;
-    long parksAtPlan;
-    long waitedAtExploreNs;
-    long parksAtExplore;
     long exploreEvery;
     long episodesToExplore;
     int explorationsMissed;
@@ -63,12 +52,6 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     int surprises;
     long parksAtEpisodeStart;
     long busyAtEpisodeStartNs;
-    boolean judgingFirstParks;
-    int firstParkExcess;
-    int blocksForChange;
-    int overflowedBlocks;
-    int blockEpisodes;
-    int blockFirstParkEnds;
     /**
      * The strategy's own running totals: spin, yield and bookkeeping time, time parked, episodes. Its plans and
      * budgets read these, never the published statistics, which an operator's tool may reset once they are
@@ -112,14 +95,15 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * busy-waited {@value #MIN_SPIN_NS} ns or a plan begins (see {@link PendingEpisodes}): after a park of
  * milliseconds that learning runs from cold caches, and the rest of a burst would wait for it (under a coarse timer
  * it runs as a later episode starts, a batch at a time, see {@link #LEARN_AT_START_FLOOR_NS}). Every
- * {@value #EPISODES_PER_PLAN} episodes, at most once per {@value #MIN_PLAN_INTERVAL_NS} ns and once the waiting
- * since the last plan cost a multiple of its CPU that grows while the workload stays the same, a
- * {@link CostPlanner} recomputes the plan in slices of {@value #PLAN_SLICE_NS} ns, each made where the episode
- * would park, instead of the park (or at the start of the next episode, if this one never parks): bounded work, no
- * allocation, and work that comes while a slice runs waits for the slice instead of for a park.
+ * {@value PlanCadence#EPISODES_PER_PLAN} episodes, at most once per {@value PlanCadence#MIN_PLAN_INTERVAL_NS} ns and
+ * once the waiting since the last plan cost a multiple of its CPU that grows while the workload stays the same (see
+ * {@link PlanCadence}), a {@link CostPlanner} recomputes the plan in slices of {@value #PLAN_SLICE_NS} ns, each made
+ * where the episode would park, instead of the park (or at the start of the next episode, if this one never parks):
+ * bounded work, no allocation, and work that comes while a slice runs waits for the slice instead of for a park.
  * Consecutive episodes that surprise the histogram (the workload seems to have changed), or a block of episodes
- * nearly all of which end in a first park the plan expected few to end in (see {@link #FIT_BLOCK}), put the
- * strategy back on its preset's floor-sized ladder until the histogram has seen {@value #EPISODES_PER_PLAN} more,
+ * nearly all of which end in a first park the plan expected few to end in (see {@link FirstParkOverflow}), put the
+ * strategy back on its preset's floor-sized ladder until the histogram has seen
+ * {@value PlanCadence#EPISODES_PER_PLAN} more,
  * so a change of workload costs about what a fixed ladder costs while it lasts, not what a plan made for another
  * workload would. Until the first plan the strategy follows its preset's floor-sized ladder (see {@link IdlePreset}).
  * An episode that settles the histogram's guess (see {@link IdleGapHistogram#settleAt}) makes the next plan before
@@ -163,43 +147,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
-     * Episodes between two plans: enough for the histogram to have moved, few enough to follow a change of
-     * workload within a few dozen episodes.
-     */
-    static final int EPISODES_PER_PLAN = 8;
-
-    /**
-     * Least time between two plans, so that planning stays a small share of the thread's time however short the
-     * episodes are.
-     */
-    static final long MIN_PLAN_INTERVAL_NS = 50_000_000L;
-
-    /**
-     * A plan is made only once the strategy has spent at least this many times the last plan's CPU on waiting (its
-     * spin and yield time, and its parks' CPU; see {@link #MAX_PLAN_CPU_DIVISOR} for how many), except while it
-     * re-learns a changed workload: where waiting is cheap (work
-     * every few milliseconds, a few parks each) a plan made every few episodes would otherwise cost more CPU than
-     * the waiting it plans, above all while the planner's code is not yet compiled.
-     */
-    static final long PLAN_CPU_DIVISOR = 16;
-
-    /**
-     * Each plan after the first doubles the multiple of its CPU that must be spent waiting before the next, up to
-     * this one: between changes of workload (which the histogram's surprises tell) the histogram moves by noise
-     * alone, a plan costs hundreds of microseconds of CPU (more right after a wake from a coarse timer's tick, where
-     * a whole episode's waiting costs a few dozen), and planning at {@link #PLAN_CPU_DIVISOR} for ever would spend a
-     * sixteenth of the waiting CPU on plans that change nothing. A change of workload, and a timer whose floor or
-     * park CPU halved or doubled since the last plan (another process changed the timer resolution), go back to
-     * {@link #PLAN_CPU_DIVISOR}.
-     */
-    static final long MAX_PLAN_CPU_DIVISOR = 8 * PLAN_CPU_DIVISOR;
-
-    /**
-     * Least time between two plans while the strategy re-learns a changed workload on its ladder.
-     */
-    static final long MIN_RELEARN_INTERVAL_NS = 2_000_000L;
-
-    /**
      * Consecutive surprising episodes that mean the workload changed; one alone is a stray episode. An episode whose
      * work was already there when its first idle call returned neither counts nor breaks the run: every plan meets
      * such work within its minimum spin, so it cannot show that the plan no longer fits, and it is what follows any
@@ -210,70 +157,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * whose surprise makes the count, not again in each queued episode after it.
      */
     static final int SURPRISES_FOR_CHANGE = 2;
-
-    /**
-     * Episodes are weighed in blocks of this many, and a block in which at least {@value #MIN_FIRST_PARK_ENDS} end
-     * during their first park, {@value #FIRST_PARK_EXCESS} times as many as the plan in force expects or more
-     * ({@value #TRAIN_FIRST_PARK_EXCESS} times where that park starts a steady train), is a change of workload (two
-     * such blocks in a row where that park lasts until a moment, see {@link #UNTIL_BLOCKS_FOR_CHANGE}), as
-     * consecutive surprises are. A plan that parks until just before the gaps it learnt expects few episodes to end
-     * in that park. When work comes far earlier, nearly all do; where the park ends a little late (a busier host, a
-     * timer slack that grew), inside the learnt gaps' spread, each is taken for one of those gaps and surprises
-     * nothing. Likewise where memoryless gaps of milliseconds give way to gaps of microseconds: each ends in the
-     * first park of the train planned for the old ones, where those put a fair share of their weight too. Nothing
-     * else would tell, and plans, rare while nothing changes, would come only seconds later. Blocks rather than all
-     * episodes since the plan, so that a change late in a plan's life is judged on episodes after it. Episodes whose
-     * work was already there count, as ending before the park, where the plan's histogram has them too: left out,
-     * they would leave the blocks of a bursty workload to the few episodes that do wait.
-     */
-    static final int FIT_BLOCK = 16;
-
-    /**
-     * Episodes of a block that must end during their first park for the block to mean a change: nearly all, so
-     * that where parks end a little past the work they were aimed before in half the episodes (on a busy host),
-     * about one block in four thousand looks like a change. Not all: one park in {@value #FLOOR_PROBE_EVERY} is a
-     * floor probe, which ends early.
-     */
-    static final int MIN_FIRST_PARK_ENDS = FIT_BLOCK - 1;
-
-    /**
-     * How many times as many episodes as the plan expects must end during a first park that lasts until a moment
-     * for a block to mean a change: a plan that expects a quarter or more of them there has weighed work that comes
-     * early.
-     */
-    static final int FIRST_PARK_EXCESS = 4;
-
-    /**
-     * How many times as many episodes as the plan expects must end in the first park of a steady train (see
-     * {@link IdleSchedule#steadyTrains}) for a block to mean a change: such a park is not aimed before the work, and
-     * lasts its period whenever it starts, so it holds about the share of episodes the plan expects.
-     */
-    static final int TRAIN_FIRST_PARK_EXCESS = 2;
-
-    /**
-     * Consecutive blocks that must overflow (see {@link #FIT_BLOCK}) for a change of workload where the plan's first
-     * park lasts until a moment. Such a park is aimed just before the regular work it learnt, by the spread of the
-     * shortest parks, and a long park strays from its aim by more: many episodes then end in it where the plan
-     * counts on few, blocks of nearly all of them come by chance, and each would send the strategy back to its
-     * ladder for a plan that comes out the same. Two in a row are far rarer by chance; a real change waits one
-     * block more. Where the first park starts a steady train one block is enough: that park is not aimed at work.
-     */
-    static final int UNTIL_BLOCKS_FOR_CHANGE = 2;
-
-    /**
-     * Blocks are weighed where the plan's first park starts a steady train whose period is at least this many
-     * floors: the work that waits through a shorter one waits little longer than during the preset ladder's
-     * floor-long parks.
-     */
-    static final long FIT_TRAIN_FLOORS = 2;
-
-    /**
-     * Blocks are weighed where the plan's first park lasts until a moment at least this many floors away:
-     * work that comes during a shorter one waits little longer than it would during the preset ladder's first
-     * parks, each of which lasts a floor, and there parks often end a little past the work they were aimed
-     * before.
-     */
-    static final long FIT_PARK_FLOORS = 4;
 
     /**
      * How much an episode's weight fades per later episode.
@@ -435,7 +318,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * is learnt from at once, with those before it: its learning runs warm, or costs less than its waiting did, and
      * the latter is the kind that shows a plan spinning through gaps it should have parked in.
      */
-    static final int LEARN_BATCH = EPISODES_PER_PLAN;
+    static final int LEARN_BATCH = PlanCadence.EPISODES_PER_PLAN;
 
     /**
      * A wake this soon after the park began is taken to say that the work was held back by the worker's own
@@ -480,6 +363,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final IdleSchedule schedule = new IdleSchedule();
     private final IdlePlan ladderPlan;
     private final CpuWeight cpuWeight = new CpuWeight();
+    private final WaitingMark lastExploration = new WaitingMark();
+    private final FirstParkOverflow firstParks = new FirstParkOverflow();
+    final PlanCadence cadence;
     private final IdleStatistics statistics =
         new IdleStatistics(() -> (int)PHASE.getOpaque(this), this::wakeUnparks);
 
@@ -575,8 +461,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         followPresetLadder();
         exploreEvery = EXPLORE_EVERY;
         episodesToExplore = EXPLORE_EVERY;
-        planCpuDivisor = PLAN_CPU_DIVISOR;
-        lastPlanNs = waits.nanoTime();
+        this.cadence = new PlanCadence(waits.nanoTime());
     }
 
     /**
@@ -897,6 +782,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         busySinceNs = nowNs;
     }
 
+    /**
+     * Queues the episode that just ended to be learnt from, and starts one, an exploring one when its turn and the
+     * budget for it have come. Like {@link #learn}, a method that HotSpot compiles apart from {@link #idle()}, which
+     * its traps recompile several times in a young JVM: both are larger than the 325 bytes of bytecode
+     * ({@code FreqInlineSize}) up to which C2 inlines a hot callee, and when they were smaller C2 inlined them, and
+     * {@code learn} once per call site, into each of those recompilations, which became several times dearer
+     * ({@code docs/results/adaptive/extract-cadence/}).
+     */
     private void startEpisode(final long nowNs)
     {
         if (episodeToRecord)
@@ -931,13 +824,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         if (--episodesToExplore <= 0)
         {
             final long untilNs = exploreEndNs(spinNs);
-            if (waitedSinceNs(waitedAtExploreNs, parksAtExplore) >= EXPLORE_CPU_DIVISOR * (untilNs - spinNs))
+            final long waitedNs = lastExploration.cpuSinceNs(busyNs, parks, timer.parkCpuNs());
+            if (waitedNs >= EXPLORE_CPU_DIVISOR * (untilNs - spinNs))
             {
                 exploring = true;
                 exploreUntilNs = untilNs;
                 episodesToExplore = exploreEvery;
-                waitedAtExploreNs = busyNs;
-                parksAtExplore = parks;
+                lastExploration.set(busyNs, parks);
             }
         }
     }
@@ -963,6 +856,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         pending.clear();
     }
 
+    /**
+     * Learns from the {@code i}th ended episode queued: its gap, whether it shows the workload changed, what an
+     * exploration saw, and whether a plan is due. Compiled apart from {@link #idle()} (see {@link #startEpisode}).
+     */
     private void learn(final int i, final long nowNs)
     {
         final long endedNs = pending.endedNs(i);
@@ -973,7 +870,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             final long fromNs = pending.fromNs(i);
             settled = fromNs == endedNs && gaps.settleAt(endedNs);
             final boolean surprised = gaps.record(fromNs, endedNs);
-            final boolean overflowed = judgingFirstParks && firstParksOverflowed(pending.endedInFirstPark(i));
+            final boolean overflowed = firstParks.changed(pending.endedInFirstPark(i));
             if (endedNs > 0)
             {
                 surprises = surprised ? surprises + 1 : 0;
@@ -994,8 +891,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             planDue = false;
             planning = false;
             planFromStart = false;
-            episodesSincePlan = 0;
-            relearning = true;
+            cadence.relearn();
         }
         else if (settled)
         {
@@ -1003,34 +899,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             planDue = true;
             planFromStart = true;
         }
-        else if (!planDue && ++episodesSincePlan >= EPISODES_PER_PLAN && (relearning ?
-            nowNs - lastPlanNs >= MIN_RELEARN_INTERVAL_NS :
-            nowNs - lastPlanNs >= MIN_PLAN_INTERVAL_NS &&
-            waitedSinceNs(waitedAtPlanNs, parksAtPlan) >= planCpuDivisor * planCpuNs))
+        else if (!planDue && cadence.dueAfterEpisode(nowNs, busyNs, parks, timer.parkCpuNs()))
         {
             planDue = true;
         }
-    }
-
-    /**
-     * Counts an episode towards the block being weighed (see {@link #FIT_BLOCK}), and weighs it once complete.
-     *
-     * @return whether the block just completed, its episodes ended during their first park far more often than the
-     * plan expects, and so did those of the blocks before it that {@link #UNTIL_BLOCKS_FOR_CHANGE} asks for.
-     */
-    private boolean firstParksOverflowed(final boolean endedInFirstPark)
-    {
-        blockFirstParkEnds += endedInFirstPark ? 1 : 0;
-        if (++blockEpisodes < FIT_BLOCK)
-        {
-            return false;
-        }
-        final boolean overflowed = blockFirstParkEnds >= MIN_FIRST_PARK_ENDS &&
-            blockFirstParkEnds >= firstParkExcess * FIT_BLOCK * schedule.firstParkEndShare;
-        blockEpisodes = 0;
-        blockFirstParkEnds = 0;
-        overflowedBlocks = overflowed ? overflowedBlocks + 1 : 0;
-        return overflowedBlocks >= blocksForChange;
     }
 
     /**
@@ -1092,15 +964,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return latencyWeight / cpuWeight.weight();
     }
 
-    /**
-     * @return the CPU spent waiting since the spin and yield time were {@code busyAtNs} and the parks
-     * {@code parksAt}: the spin and yield time since, and each park's measured CPU.
-     */
-    private long waitedSinceNs(final long busyAtNs, final long parksAt)
-    {
-        return busyNs - busyAtNs + (parks - parksAt) * timer.parkCpuNs();
-    }
-
     private void beginPlan(final long nowNs, final long cpuNs)
     {
         timer.update(nowNs);
@@ -1127,43 +990,21 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         schedule.beginRewrite();
         planner.write(schedule);
         schedule.endRewrite();
-        planCpuDivisor = onLadder || timerMovedSinceLastPlan() ?
-            PLAN_CPU_DIVISOR : Math.min(MAX_PLAN_CPU_DIVISOR, 2 * planCpuDivisor);
-        floorAtPlanNs = timer.floorNs();
-        parkCpuAtPlanNs = timer.parkCpuNs();
         statistics.planned();
-        planCpuNs = planningCpuNs;
-        waitedAtPlanNs = busyNs;
-        parksAtPlan = parks;
         planDue = false;
         planning = false;
         planFromStart = false;
-        episodesSincePlan = 0;
-        final boolean steadyTrain =
-            schedule.steadyTrains && schedule.firstTrainPeriodNs() >= FIT_TRAIN_FLOORS * timer.floorNs();
-        judgingFirstParks = !plannedForWakes &&
-            (steadyTrain || schedule.firstParkUntilNs() >= FIT_PARK_FLOORS * timer.floorNs());
-        firstParkExcess = steadyTrain ? TRAIN_FIRST_PARK_EXCESS : FIRST_PARK_EXCESS;
-        blocksForChange = steadyTrain ? 1 : UNTIL_BLOCKS_FOR_CHANGE;
-        overflowedBlocks = 0;
-        blockEpisodes = 0;
-        blockFirstParkEnds = 0;
-        relearning = false;
+        if (plannedForWakes)
+        {
+            firstParks.stop();
+        }
+        else
+        {
+            firstParks.watch(schedule, timer.floorNs());
+        }
+        cadence.planned(
+            onLadder, timer.floorNs(), timer.parkCpuNs(), planningCpuNs, busyNs, parks, waits.nanoTime());
         onLadder = false;
-        lastPlanNs = waits.nanoTime();
-    }
-
-    /**
-     * @return whether the timer model's floor or park CPU halved or doubled since the last plan.
-     */
-    private boolean timerMovedSinceLastPlan()
-    {
-        return twofold(timer.floorNs(), floorAtPlanNs) || twofold(timer.parkCpuNs(), parkCpuAtPlanNs);
-    }
-
-    private static boolean twofold(final long nowNs, final long thenNs)
-    {
-        return nowNs > 2 * thenNs || thenNs > 2 * nowNs;
     }
 
     /**
@@ -1210,7 +1051,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private void followPresetLadder()
     {
         onLadder = true;
-        judgingFirstParks = false;
+        firstParks.stop();
         plannedForWakes = false;
         final IdlePlan plan = ladderPlan;
         schedule.beginRewrite();

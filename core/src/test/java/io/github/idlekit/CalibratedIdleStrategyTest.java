@@ -337,7 +337,7 @@ class CalibratedIdleStrategyTest
         schedule.add(IdleSchedule.SPIN, 10_600_000L, 0);
         schedule.steadyTrains = true;
         schedule.endRewrite();
-        adaptive.episodesSincePlan = 0;
+        adaptive.cadence.episodesSincePlan = 0;
         adaptive.episodesToExplore = 100;
         final int parksBefore = waits.parkRequests.size();
         final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 1);
@@ -485,8 +485,8 @@ class CalibratedIdleStrategyTest
 
         final IdleStatistics statistics = dear.statistics();
         final long waitedNs = waitedNs(dear);
-        assertTrue(statistics.plans() * 200_000 * CalibratedIdleStrategy.PLAN_CPU_DIVISOR <= waitedNs + 200_000 *
-            CalibratedIdleStrategy.PLAN_CPU_DIVISOR, statistics.plans() + " plans of 200 µs for " + waitedNs +
+        assertTrue(statistics.plans() * 200_000 * PlanCadence.CPU_DIVISOR <= waitedNs + 200_000 *
+            PlanCadence.CPU_DIVISOR, statistics.plans() + " plans of 200 µs for " + waitedNs +
             " ns waited; " + dear);
         assertTrue(statistics.plans() >= 2, dear.toString());
         assertTrue(cheap.statistics().plans() > 2 * statistics.plans(),
@@ -514,9 +514,9 @@ class CalibratedIdleStrategyTest
         final long changedWaitedNs = waitedNs(adaptive) - changedWaitedFromNs;
 
         final long planNs = waits.workBetweenCpuReadsNs;
-        assertTrue(stablePlans * planNs * 4 * CalibratedIdleStrategy.PLAN_CPU_DIVISOR <= stableWaitedNs,
+        assertTrue(stablePlans * planNs * 4 * PlanCadence.CPU_DIVISOR <= stableWaitedNs,
             stablePlans + " plans of 200 µs for " + stableWaitedNs + " ns waited: " + stable);
-        assertTrue(changedPlans >= 2 && changedPlans * planNs * CalibratedIdleStrategy.MAX_PLAN_CPU_DIVISOR >
+        assertTrue(changedPlans >= 2 && changedPlans * planNs * PlanCadence.MAX_CPU_DIVISOR >
             changedWaitedNs, changedPlans + " plans of 200 µs for " + changedWaitedNs + " ns waited: " + adaptive);
         assertTrue(adaptive.schedule().endsNs[0] < 1_000_000, adaptive.toString());
     }
