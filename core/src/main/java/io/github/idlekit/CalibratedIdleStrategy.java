@@ -60,12 +60,6 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long busyNs;
     long parkedNs;
     long episodes;
-    /**
-     * The run delay that follows a park's wake-up, the mean of the latest few sampled parks: a wait for a CPU that
-     * is part of the park and no sign that the thread's spinning would keep others from a CPU.
-     */
-    long wakeRunDelayNs;
-    int wakeRunDelaySamples;
     boolean cpuClocked;
 }
 
@@ -183,11 +177,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * minutes, interpreted, after every one of those parks' wake-ups.
      */
     static final long RUN_DELAY_SAMPLE_EVERY = 8 * CPU_SAMPLE_EVERY;
-
-    /**
-     * The wake-up's run delay is the mean of about this many of the latest samples.
-     */
-    static final int WAKE_RUN_DELAY_SAMPLES = 8;
 
     /**
      * One episode in this many explores: it spins on past the planned spin, to twice its length or one park floor
@@ -608,9 +597,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             timer.recordCpu(waits.threadCpuNanos() - cpuBeforeNs, afterNs);
             if (delayBeforeNs >= 0)
             {
-                wakeRunDelaySamples = Math.min(WAKE_RUN_DELAY_SAMPLES, wakeRunDelaySamples + 1);
-                wakeRunDelayNs +=
-                    (Math.max(0, waits.threadRunDelayNanos() - delayBeforeNs) - wakeRunDelayNs) / wakeRunDelaySamples;
+                cpuWeight.sampleWakeRunDelay(waits.threadRunDelayNanos() - delayBeforeNs);
             }
         }
         final boolean woken = waits.lastParkWasWoken();
@@ -969,7 +956,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         timer.update(nowNs);
         // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
         final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();
-        cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs, wakeRunDelayNs);
+        cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs);
         final long wokenParkCostNs = wokenParkCostNs();
         if (wokenParkCostNs >= 0)
         {

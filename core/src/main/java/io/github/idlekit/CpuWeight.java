@@ -37,6 +37,11 @@ final class CpuWeight
      */
     static final double MAX_WEIGHT = 16;
 
+    /**
+     * The run delay that follows a park's wake-up is the mean of about this many of the latest samples.
+     */
+    static final int WAKE_RUN_DELAY_SAMPLES = 8;
+
     private boolean started;
     private long wallAtNs;
     private long cpuAtNs;
@@ -46,6 +51,20 @@ final class CpuWeight
     private double wantedNs;
     private double stalledNs;
     private double weight = 1;
+    private long wakeRunDelayNs;
+    private int wakeRunDelaySamples;
+
+    /**
+     * Takes in the run delay that followed one park's wake-up: a wait for a CPU that is part of the park, and no
+     * sign that the thread's spinning would keep others from a CPU.
+     *
+     * @param runDelayNs the thread's run delay from just before the park to just after it.
+     */
+    void sampleWakeRunDelay(final long runDelayNs)
+    {
+        wakeRunDelaySamples = Math.min(WAKE_RUN_DELAY_SAMPLES, wakeRunDelaySamples + 1);
+        wakeRunDelayNs += (Math.max(0, runDelayNs) - wakeRunDelayNs) / wakeRunDelaySamples;
+    }
 
     /**
      * Takes in the time since the last update.
@@ -55,8 +74,8 @@ final class CpuWeight
      * @param parkedNs  the time it has spent in parks, from before each to after it, in all.
      * @param parks     the parks it has made in all.
      * @param parkCpuNs what one park costs it in CPU.
-     * @param runDelayNs the time it has spent runnable but not running, in all, or -1 where unknown.
-     * @param wakeRunDelayNs the part of {@code runDelayNs} that follows one park's wake-up, as far as known.
+     * @param runDelayNs the time it has spent runnable but not running, in all, or -1 where unknown; the part of it
+     *                   that follows each park's wake-up (see {@link #sampleWakeRunDelay}) is left out.
      */
     void update(
         final long nowNs,
@@ -64,8 +83,7 @@ final class CpuWeight
         final long parkedNs,
         final long parks,
         final long parkCpuNs,
-        final long runDelayNs,
-        final long wakeRunDelayNs)
+        final long runDelayNs)
     {
         if (cpuNs < 0)
         {

@@ -26,7 +26,7 @@ class CpuWeightTest
     {
         final CpuWeight weight = weightAfter(100_000_000, 50_000_000, 0, 0);
         final double contended = weight.weight();
-        weight.update(500_000_000, 450_000_000, 0, 0, PARK_CPU_NS, -1, 0);
+        weight.update(500_000_000, 450_000_000, 0, 0, PARK_CPU_NS, -1);
 
         assertEquals(2.0, contended, 1e-9);
         assertEquals(1 / (1 - 20.0 / 200), weight.weight(), 1e-9,
@@ -37,7 +37,7 @@ class CpuWeightTest
     void aThreadWithoutACpuTimeClockWeighsItsCpuAtOne()
     {
         final CpuWeight weight = weightAfter(100_000_000, 10_000_000, 0, 0);
-        weight.update(200_000_000, -1, 0, 0, PARK_CPU_NS, -1, 0);
+        weight.update(200_000_000, -1, 0, 0, PARK_CPU_NS, -1);
 
         assertEquals(1.0, weight.weight(), 1e-9);
     }
@@ -46,8 +46,8 @@ class CpuWeightTest
     void whereTheRunDelayIsKnownTimeBlockedOutsideParksIsNoStall()
     {
         final CpuWeight blockedInItsWork = new CpuWeight();
-        blockedInItsWork.update(0, 0, 0, 0, PARK_CPU_NS, 0, 0);
-        blockedInItsWork.update(10_000_000, 1_000_000, 1_000_000, 10, PARK_CPU_NS, 0, 0);
+        blockedInItsWork.update(0, 0, 0, 0, PARK_CPU_NS, 0);
+        blockedInItsWork.update(10_000_000, 1_000_000, 1_000_000, 10, PARK_CPU_NS, 0);
         final CpuWeight blockedUnseen = weightAfter(10_000_000, 1_000_000, 1_000_000, 10);
 
         assertEquals(1.0, blockedInItsWork.weight(), 1e-9, "8 ms blocked outside parks, never kept from a CPU");
@@ -59,8 +59,8 @@ class CpuWeightTest
     void aThreadKeptFromItsCpuAsLongAsItRanWeighsItsCpuAtTwo()
     {
         final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, PARK_CPU_NS, 5_000, 0);
-        weight.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000, 0);
+        weight.update(0, 0, 0, 0, PARK_CPU_NS, 5_000);
+        weight.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000);
 
         assertEquals(2.0, weight.weight(), 1e-9, "3 ms run, 3 ms runnable on a run queue or throttled");
     }
@@ -69,11 +69,13 @@ class CpuWeightTest
     void theRunDelayThatFollowedWakeUpsIsNoStall()
     {
         final CpuWeight wokenLate = new CpuWeight();
-        wokenLate.update(0, 0, 0, 0, PARK_CPU_NS, 5_000, 0);
-        wokenLate.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000, 300_000);
+        wokenLate.update(0, 0, 0, 0, PARK_CPU_NS, 5_000);
+        wokenLate.sampleWakeRunDelay(300_000);
+        wokenLate.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000);
         final CpuWeight partly = new CpuWeight();
-        partly.update(0, 0, 0, 0, PARK_CPU_NS, 5_000, 0);
-        partly.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000, 150_000);
+        partly.update(0, 0, 0, 0, PARK_CPU_NS, 5_000);
+        partly.sampleWakeRunDelay(150_000);
+        partly.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000);
 
         assertEquals(1.0, wokenLate.weight(), 1e-9, "all 3 ms runnable came right after the 10 wake-ups");
         assertEquals(1.5, partly.weight(), 1e-9, "3 ms run, 1.5 ms of the run delay outside wake-ups");
@@ -91,8 +93,8 @@ class CpuWeightTest
     private static CpuWeight weightAfter(final long wallNs, final long cpuNs, final long parkedNs, final long parks)
     {
         final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, PARK_CPU_NS, -1, 0);
-        weight.update(wallNs, cpuNs, parkedNs, parks, PARK_CPU_NS, -1, 0);
+        weight.update(0, 0, 0, 0, PARK_CPU_NS, -1);
+        weight.update(wallNs, cpuNs, parkedNs, parks, PARK_CPU_NS, -1);
         return weight;
     }
 }
