@@ -82,6 +82,18 @@ class CpuWeightTest
     }
 
     @Test
+    void theRunDelayAfterAWakeUpIsTheMeanOfTheSamples()
+    {
+        final CpuWeight weight = new CpuWeight();
+        weight.update(0, 0, 0, 0, PARK_CPU_NS, 5_000);
+        weight.sampleWakeRunDelay(100_000);
+        weight.sampleWakeRunDelay(300_000);
+        weight.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000);
+
+        assertEquals(4.0 / 3, weight.weight(), 1e-9, "3 ms run, 1 ms of the run delay outside the 10 wake-ups");
+    }
+
+    @Test
     void noThreadIsWeighedAboveTheLargestWeight()
     {
         assertEquals(CpuWeight.MAX_WEIGHT, weightAfter(100_000_000, 1_000, 0, 0).weight(), 1e-9);
