@@ -44,6 +44,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean planning;
     boolean planFromStart;
     boolean parkPointReached;
+    boolean shortEpisodePending;
     long planningCpuNs;
     long exploreEvery;
     long episodesToExplore;
@@ -285,17 +286,18 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     /**
      * Episodes that ended and are not yet learnt from, at most: learning waits until an episode has busy-waited
-     * {@link #MIN_SPIN_NS} (except under a coarse timer, see {@link #LEARN_AT_START_FLOOR_NS}), so that the rest of a
-     * burst does not wait for it, and a burst of more episodes than this is learnt from where it fills them.
+     * {@link #MIN_SPIN_NS} (under a coarse timer, only where an episode that ended sooner waits, see
+     * {@link #LEARN_BATCH}), so that the rest of a burst does not wait for it, and a burst of more episodes than this
+     * is learnt from where it fills them.
      */
     static final int PENDING_EPISODES = 64;
 
     /**
      * Where the shortest park lasts at least this long (Windows' default 15.6 ms tick, a Linux thread with a long
-     * timer slack), ended episodes are learnt from as a later one starts instead, {@value #LEARN_BATCH} at a time:
-     * there a park shorter than the floor lasts a floor from whenever it starts, so learning just before it would
-     * delay its wake-up, and so the work it waits for, by as long, and it was measured to cost the first event of
-     * each burst more than it saved the rest.
+     * timer slack), ended episodes are learnt from as a later one starts instead, mostly {@value #LEARN_BATCH} at a
+     * time (see there): a park shorter than the floor lasts a floor from whenever it starts, so learning just before
+     * it would delay its wake-up, and so the work it waits for, by as long, and it was measured to cost the first
+     * event of each burst more than it saved the rest.
      */
     static final long LEARN_AT_START_FLOOR_NS = 1_000_000L;
 
@@ -305,7 +307,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * parks are few, interpreted), and costs about as much for a batch as for one episode, where such an episode
      * costs little more than its park. An episode that never parked, or busy-waited for longer than a park costs,
      * is learnt from at once, with those before it: its learning runs warm, or costs less than its waiting did, and
-     * the latter is the kind that shows a plan spinning through gaps it should have parked in.
+     * the latter is the kind that shows a plan spinning through gaps it should have parked in. One that ended
+     * within {@link #MIN_SPIN_NS} is learnt from, with those before it, once a later episode has busy-waited that
+     * long, as under a fine timer: the rest of its burst is likely to come within microseconds, and would wait for
+     * the learning.
      */
     static final int LEARN_BATCH = PlanCadence.EPISODES_PER_PLAN;
 
@@ -509,7 +514,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             busyWait(nowNs, nowNs - episodeStartNs);
             return;
         }
-        if (pending.size() > 0 && !learnsAtStart())
+        if (pending.size() > 0 && (shortEpisodePending || !learnsAtStart()))
         {
             learnPending(nowNs);
             segment = 0;
@@ -790,7 +795,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 exploreUntilNs);
             // an episode that never parked leaves a due plan to the start of the next one
             planFromStart = planDue && !parkPointReached;
-            if (learnsAtStart() && (pending.size() >= LEARN_BATCH ||
+            shortEpisodePending |= lastIdleToNs - episodeStartNs < MIN_SPIN_NS;
+            if (learnsAtStart() && !shortEpisodePending && (pending.size() >= LEARN_BATCH ||
                 parks == parksAtEpisodeStart || busyNs - busyAtEpisodeStartNs >= timer.parkCpuNs()))
             {
                 learnPending(nowNs);
@@ -841,6 +847,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             learn(i, nowNs);
         }
         pending.clear();
+        shortEpisodePending = false;
     }
 
     /**

@@ -133,7 +133,7 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
-    void underACoarseTimerEpisodesThatParkedAfterAShortBusyWaitAreLearntFromInBatchesAndOthersAtOnce()
+    void underACoarseTimerEpisodesThatParkedAreLearntFromInBatchesAndABurstsOnlyAfterTheMinimumSpin()
     {
         final ScriptedWaits waits = windowsLikeWaits();
         final CalibratedIdleStrategy ladder = afterAParkedEpisode(WINDOWS_LIKE, waits);
@@ -147,10 +147,18 @@ class CalibratedIdleStrategyTest
         new EpisodeSimulator(waits).run(strategy, () -> 10_000_000L, 100);
         strategy.idle(0);
         strategy.idle(1);
+        final long beforeBurst = strategy.episodesLearnt();
+        for (int e = 0; e < 3; e++)
+        {
+            strategy.idle(0);
+            assertEquals(beforeBurst, strategy.episodesLearnt(),
+                "none as the rest of a burst comes, after an episode that ended within the minimum spin");
+            strategy.idle(1);
+        }
         parkedEpisode(strategy, waits);
         final long learnt = strategy.episodesLearnt();
         assertEquals(strategy.statistics().episodes() - 1, learnt,
-            "all, as the one after an episode that never parked starts");
+            "all, once a later episode has busy-waited the minimum spin");
         for (int e = 1; e < CalibratedIdleStrategy.LEARN_BATCH; e++)
         {
             parkedEpisode(strategy, waits);
