@@ -38,6 +38,14 @@ final class CpuWeight
     static final double MAX_WEIGHT = 16;
 
     /**
+     * A fresh κ starts from this much time out of parks, all of it run, which fades like any other. Between a fresh
+     * strategy's first plans its thread may spend only milliseconds out of parks, where one stall (the JIT
+     * compiler's threads in a young JVM, one time slice lost) would otherwise decide κ; and a κ that makes the plan
+     * park gathers new time out of parks too slowly to correct itself for tens of seconds.
+     */
+    static final double PRIOR_NS = MEMORY_NS / 4;
+
+    /**
      * The run delay that follows a park's wake-up is the mean of about this many of the latest samples.
      */
     static final int WAKE_RUN_DELAY_SAMPLES = 8;
@@ -48,7 +56,7 @@ final class CpuWeight
     private long parkedAtNs;
     private long parksAt;
     private long runDelayAtNs = -1;
-    private double wantedNs;
+    private double wantedNs = PRIOR_NS;
     private double stalledNs;
     private double weight = 1;
     private long wakeRunDelayNs;
@@ -107,7 +115,7 @@ final class CpuWeight
                 stalledNs *= MEMORY_NS / wantedNs;
                 wantedNs = MEMORY_NS;
             }
-            final double runningShare = wantedNs > 0 ? 1 - stalledNs / wantedNs : 1;
+            final double runningShare = 1 - stalledNs / wantedNs;
             weight = 1 / Math.max(runningShare, 1 / MAX_WEIGHT);
         }
         started = true;

@@ -960,7 +960,7 @@ class CalibratedIdleStrategyTest
     }
 
     /**
-     * Runs 4,000 episodes with parks that cost 40 µs of CPU, and after each the thread works 10 µs and is kept
+     * Runs 6,000 episodes with parks that cost 40 µs of CPU, and after each the thread works 10 µs and is kept
      * off its CPU for {@code slowdown} − 1 times the CPU it used (preempted or throttled in proportion to its
      * running, as under fair sharing or a quota), so that it runs a share 1/{@code slowdown} of the time it wants.
      *
@@ -975,7 +975,7 @@ class CalibratedIdleStrategyTest
             new CalibratedIdleStrategy(() -> LINUX_LIKE, null, latencyWeight, null, waits);
         long cpuNs = 0;
         long latencyNs = 0;
-        for (int e = 0; e < 4_000; e++)
+        for (int e = 0; e < 6_000; e++)
         {
             final long gapNs = gapsNs.getAsLong();
             final long startNs = waits.nowNs;
@@ -985,7 +985,7 @@ class CalibratedIdleStrategyTest
                 adaptive.idle(0);
             }
             while (waits.nowNs - startNs < gapNs);
-            if (e >= 2_000)
+            if (e >= 4_000)
             {
                 cpuNs += waits.cpuNs - cpuBeforeNs;
                 latencyNs += waits.nowNs - startNs - gapNs;

@@ -3,6 +3,7 @@ package io.github.idlekit;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CpuWeightTest
 {
@@ -17,8 +18,23 @@ class CpuWeightTest
     @Test
     void aThreadThatRanAQuarterOfTheTimeItWantedWeighsItsCpuAtFour()
     {
-        assertEquals(4.0, weightAfter(10_000_000, 1_000_000, 6_200_000, 10).weight(), 1e-9,
-            "4 ms out of parks (each park's 20 µs of CPU counted in), 1 ms run");
+        final CpuWeight weight = new CpuWeight();
+        for (int update = 0; update <= 1_000; update++)
+        {
+            weight.update(update * 10_000_000L, update * 1_000_000L, update * 6_200_000L, update * 10L, PARK_CPU_NS, -1);
+        }
+
+        assertEquals(4.0, weight.weight(), 1e-6,
+            "every 10 ms, 4 ms out of parks (each park's 20 µs of CPU counted in), 1 ms run; the prior long faded");
+    }
+
+    @Test
+    void aStallInAFreshWeightsFirstMillisecondsMovesItButDoesNotDecideIt()
+    {
+        final double weight = weightAfter(10_000_000, 1_000_000, 6_200_000, 10).weight();
+
+        assertEquals(withPrior(3_000_000, 4_000_000), weight, 1e-9, "4 ms out of parks, 1 ms run");
+        assertTrue(weight < 1.1, "κ " + weight + ", where the 4 ms alone would give 4");
     }
 
     @Test
@@ -28,9 +44,10 @@ class CpuWeightTest
         final double contended = weight.weight();
         weight.update(500_000_000, 450_000_000, 0, 0, PARK_CPU_NS, -1);
 
-        assertEquals(2.0, contended, 1e-9);
-        assertEquals(1 / (1 - 20.0 / 200), weight.weight(), 1e-9,
-            "50 ms stalled in 500 ms, faded to the last 200 ms: 20 ms stalled");
+        assertEquals(withPrior(50_000_000, 100_000_000), contended, 1e-9);
+        assertEquals(withPrior(50_000_000, 500_000_000), weight.weight(), 1e-9,
+            "50 ms stalled in 500 ms, faded to the last 200 ms with the prior");
+        assertTrue(weight.weight() < contended);
     }
 
     @Test
@@ -51,18 +68,19 @@ class CpuWeightTest
         final CpuWeight blockedUnseen = weightAfter(10_000_000, 1_000_000, 1_000_000, 10);
 
         assertEquals(1.0, blockedInItsWork.weight(), 1e-9, "8 ms blocked outside parks, never kept from a CPU");
-        assertEquals(1 / (1 - 8.2 / 9.2), blockedUnseen.weight(), 1e-9,
+        assertEquals(withPrior(8_200_000, 9_200_000), blockedUnseen.weight(), 1e-9,
             "without the run delay the same 8 ms look like a stall");
     }
 
     @Test
-    void aThreadKeptFromItsCpuAsLongAsItRanWeighsItsCpuAtTwo()
+    void aThreadKeptFromItsCpuAsLongAsItRanCountsAsLongAStall()
     {
         final CpuWeight weight = new CpuWeight();
         weight.update(0, 0, 0, 0, PARK_CPU_NS, 5_000);
         weight.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000);
 
-        assertEquals(2.0, weight.weight(), 1e-9, "3 ms run, 3 ms runnable on a run queue or throttled");
+        assertEquals(withPrior(3_000_000, 6_000_000), weight.weight(), 1e-9,
+            "3 ms run, 3 ms runnable on a run queue or throttled");
     }
 
     @Test
@@ -78,7 +96,8 @@ class CpuWeightTest
         partly.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000);
 
         assertEquals(1.0, wokenLate.weight(), 1e-9, "all 3 ms runnable came right after the 10 wake-ups");
-        assertEquals(1.5, partly.weight(), 1e-9, "3 ms run, 1.5 ms of the run delay outside wake-ups");
+        assertEquals(withPrior(1_500_000, 4_500_000), partly.weight(), 1e-9,
+            "3 ms run, 1.5 ms of the run delay outside wake-ups");
     }
 
     @Test
@@ -90,13 +109,29 @@ class CpuWeightTest
         weight.sampleWakeRunDelay(300_000);
         weight.update(10_000_000, 3_000_000, 6_000_000, 10, PARK_CPU_NS, 3_005_000);
 
-        assertEquals(4.0 / 3, weight.weight(), 1e-9, "3 ms run, 1 ms of the run delay outside the 10 wake-ups");
+        assertEquals(withPrior(1_000_000, 4_000_000), weight.weight(), 1e-9,
+            "3 ms run, 1 ms of the run delay outside the 10 wake-ups");
     }
 
     @Test
     void noThreadIsWeighedAboveTheLargestWeight()
     {
-        assertEquals(CpuWeight.MAX_WEIGHT, weightAfter(100_000_000, 1_000, 0, 0).weight(), 1e-9);
+        final CpuWeight weight = new CpuWeight();
+        for (int update = 0; update <= 100; update++)
+        {
+            weight.update(update * 100_000_000L, update * 1_000L, 0, 0, PARK_CPU_NS, -1);
+        }
+
+        assertEquals(CpuWeight.MAX_WEIGHT, weight.weight(), 1e-9, "1 µs run in every 100 ms wanted");
+    }
+
+    /**
+     * @return κ where {@code stalledNs} of the {@code wantedNs} out of parks since a fresh weight's start were
+     * stalled, with the prior's unstalled time beside them.
+     */
+    private static double withPrior(final double stalledNs, final double wantedNs)
+    {
+        return 1 / (1 - stalledNs / (CpuWeight.PRIOR_NS + wantedNs));
     }
 
     /**
