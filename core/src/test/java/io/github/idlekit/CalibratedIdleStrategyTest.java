@@ -906,6 +906,30 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aStallBetweenAFreshStrategysFirstPlansDoesNotDecideItsCpuWeight()
+    {
+        final ScriptedWaits waits = slackLikeWaits(15_625_000L);
+        waits.runDelayNs = 0;
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        while (adaptive.statistics().plans() < 1)
+        {
+            simulator.run(adaptive, () -> 10_000_000L, 1);
+        }
+        // one episode's work kept from its CPU for 5 ms, as by a young JVM's compiler threads, among the few
+        // milliseconds the thread spends out of parks before its second plan (b37c524, without a prior: λ/κ 0.78)
+        waits.nowNs += 5_000_000;
+        waits.runDelayNs += 5_000_000;
+        while (adaptive.statistics().plans() < 2)
+        {
+            simulator.run(adaptive, () -> 10_000_000L, 1);
+        }
+
+        assertTrue(adaptive.planLatencyWeight() > 0.9, "λ/κ " + adaptive.planLatencyWeight() + " after " +
+            simulator.episodes + " episodes");
+    }
+
+    @Test
     void waitsForACpuAfterWakeUpsDoNotWeighTheThreadsCpuWhileWaitsInItsWorkDo()
     {
         final double wokenLate = latencyWeightAfterRunDelays(50_000, 0);
