@@ -62,6 +62,8 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long parkedNs;
     long episodes;
     boolean cpuClocked;
+    long busyAtLastParkNs;
+    long timerProbeBusyNs;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -299,7 +301,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * it would delay its wake-up, and so the work it waits for, by as long, and it was measured to cost the first
      * event of each burst more than it saved the rest.
      */
-    static final long LEARN_AT_START_FLOOR_NS = 1_000_000L;
+    static final long LEARN_AT_START_FLOOR_NS = ParkTimerModel.COARSE_FLOOR_NS;
 
     /**
      * Under a coarse timer (see {@link #LEARN_AT_START_FLOOR_NS}), episodes that parked after a short busy-wait are
@@ -340,6 +342,21 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * whose default timer slack alone is 50 µs, or on Windows and macOS, whose timers are coarser.
      */
     static final long PLAN_SLICE_NS = 20_000L;
+
+    /**
+     * Under a coarse timer (see {@link ParkTimerModel#COARSE_FLOOR_NS}), a plan that busy-waits through every gap
+     * never parks, so it would never find out that its timer became finer (another process raised the Windows timer
+     * resolution) and that parking until just before the work would now cost a fraction of the spinning. Once it
+     * has busy-waited this many times what one park can cost since its last park (the park's CPU, and a floor of
+     * latency at the latency weight, should work come as it begins), an episode parks once for the shortest period
+     * after its minimum spin; and again after an eighth as much while those parks disagree with the timer model,
+     * until enough do to call the timer changed (see {@link ParkTimerModel#CHANGED_AFTER}) and the strategy plans
+     * again. Not sooner: under a Linux timer slack a park can end early by chance (another interrupt came within
+     * the slack), and each probe that ends after the work came costs the work the rest of the park. Under a fine
+     * timer the thread's neighbours may need it awake (a pipeline's workers hand each other work within
+     * microseconds), and a finer timer would change little.
+     */
+    static final long TIMER_PROBE_DIVISOR = 64;
 
     private static final String SPEC_PREFIX = "calibrated:";
     private static final String LAMBDA_PREFIX = "lambda=";
@@ -453,6 +470,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         this.maxParkNs = null != maxPark ? maxPark.toNanos() : ladder.adaptiveMaxParkNs();
         this.ladderPlan = ladder.plan(profile);
         followPresetLadder();
+        timerProbeBusyNs = timerProbeBusyNs();
         exploreEvery = EXPLORE_EVERY;
         episodesToExplore = EXPLORE_EVERY;
         this.cadence = new PlanCadence(waits.nanoTime());
@@ -562,6 +580,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             parkNs = surprises > 0 || exploring ?
                 Math.min(untilNs, timer.floorNs() + elapsedNs * PARK_UNTIL_GROWTH) : untilNs;
         }
+        else if (timerProbeBusyNs < Long.MAX_VALUE && !exploring && !plannedForWakes && busyNs - busyAtLastParkNs >=
+            (timer.unsettled() ? timerProbeBusyNs / ParkTimerModel.CHANGED_AFTER : timerProbeBusyNs))
+        {
+            parkNs = 0;
+        }
         else
         {
             busyWait(nowNs, elapsedNs);
@@ -606,10 +629,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             }
         }
         final boolean woken = waits.lastParkWasWoken();
-        if (!woken)
+        if (!woken && timer.record(requestNs, afterNs - nowNs, afterNs))
         {
-            timer.record(requestNs, afterNs - nowNs, afterNs);
+            cadence.relearn();
         }
+        busyAtLastParkNs = busyNs;
         statistics.parked(requestNs, afterNs - nowNs);
         parkedNs += afterNs - nowNs;
         lastIdleFromNs = woken ? waits.lastWakeNs() : nowNs;
@@ -999,6 +1023,18 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         cadence.planned(
             onLadder, timer.floorNs(), timer.parkCpuNs(), planningCpuNs, busyNs, parks, waits.nanoTime());
         onLadder = false;
+        timerProbeBusyNs = timerProbeBusyNs();
+    }
+
+    /**
+     * @return the busy-waiting after which a plan that has not parked probes the timer (see
+     * {@link #TIMER_PROBE_DIVISOR}), from the timer model's estimates now; {@code Long.MAX_VALUE}, never, under a
+     * fine timer.
+     */
+    private long timerProbeBusyNs()
+    {
+        return timer.floorNs() < ParkTimerModel.COARSE_FLOOR_NS ?
+            Long.MAX_VALUE : TIMER_PROBE_DIVISOR * (timer.parkCpuNs() + (long)(latencyWeight * timer.floorNs()));
     }
 
     /**

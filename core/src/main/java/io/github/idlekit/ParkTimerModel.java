@@ -15,7 +15,8 @@ import java.util.Arrays;
  * strategy's occasional probes; the overshoot of the long parks then bounds the floor from above, because where
  * the timer is not quantised a park of r lasts about r plus the overshoot, so the shortest lasts about the
  * overshoot (never less than the shortest park seen, which keeps a quantised timer's floor at its tick). A ring
- * that has had no new sample for {@value #STALE_AFTER_NS} ns goes back to the seed.
+ * that has had no new sample for {@value #STALE_AFTER_NS} ns goes back to the seed, and one is refilled at once
+ * where a coarse timer's parks disagree with the estimates a few times in a row (see {@link #CHANGED_AFTER}).
  * Allocation-free after construction; one instance per thread.
  */
 final class ParkTimerModel
@@ -32,6 +33,25 @@ final class ParkTimerModel
      */
     static final long STALE_AFTER_NS = 1_000_000_000L;
 
+    /**
+     * A floor at least this long is a coarse timer's: Windows' default 15.6 ms tick, or a Linux thread with a long
+     * timer slack.
+     */
+    static final long COARSE_FLOOR_NS = 1_000_000L;
+
+    /**
+     * Parks in a row, each expected to last at least {@link #COARSE_FLOOR_NS}, that last less than half or more
+     * than twice what the estimates in force expect before the model takes the timer to have changed (another
+     * process raised or released the Windows timer resolution, the thread's timer slack was set) and refills the
+     * ring the last one went into with it: the median of a ring moves only once half of it is new, and the
+     * estimates only when the strategy plans, which it does ever more rarely while its workload stays the same.
+     * One park that ends early (another interrupt within a Linux timer slack) or late breaks the row. Shorter parks
+     * do not count: a fine timer's parks are many and its plans frequent, so its rings follow a change within a
+     * few dozen parks anyway, and on a busy machine such parks run late by a time slice often enough to look like
+     * one.
+     */
+    static final int CHANGED_AFTER = 8;
+
     private final RecentSamples floorSamples;
     private final RecentSamples overshootSamples;
     private final RecentSamples cpuSamples;
@@ -40,6 +60,7 @@ final class ParkTimerModel
     private long floorNs;
     private long floorSpreadNs;
     private long overshootNs;
+    private int disagreeing;
 
     /**
      * @param seed  the startup measurement the rings start from and go back to when stale.
@@ -56,17 +77,36 @@ final class ParkTimerModel
     /**
      * Records one park, which ended at {@code atNs}: a request of {@value #SHORTEST_REQUEST_NS} ns measures the
      * floor, longer ones the overshoot.
+     *
+     * @return whether this park made {@value #CHANGED_AFTER} in a row that disagree with the estimates in force (see
+     * there): the timer changed, and the next plan should not wait.
      */
-    void record(final long requestNs, final long actualNs, final long atNs)
+    boolean record(final long requestNs, final long actualNs, final long atNs)
     {
-        if (requestNs <= SHORTEST_REQUEST_NS)
+        final long expectedNs = Math.max(floorNs, requestNs + overshootNs);
+        disagreeing = expectedNs >= COARSE_FLOOR_NS && (2 * actualNs < expectedNs || actualNs > 2 * expectedNs) ?
+            disagreeing + 1 : 0;
+        final boolean changed = disagreeing == CHANGED_AFTER;
+        final RecentSamples ring = requestNs <= SHORTEST_REQUEST_NS ? floorSamples : overshootSamples;
+        final long sampleNs = requestNs <= SHORTEST_REQUEST_NS ? actualNs : Math.max(0, actualNs - requestNs);
+        if (changed)
         {
-            floorSamples.add(actualNs, atNs);
+            ring.refill(sampleNs, atNs);
         }
         else
         {
-            overshootSamples.add(Math.max(0, actualNs - requestNs), atNs);
+            ring.add(sampleNs, atNs);
         }
+        return changed;
+    }
+
+    /**
+     * @return whether the latest parks disagree with the estimates in force, fewer of them in a row than it takes
+     * to call the timer changed: a strategy that seldom parks parks again sooner, to settle it.
+     */
+    boolean unsettled()
+    {
+        return disagreeing > 0 && disagreeing < CHANGED_AFTER;
     }
 
     /**
@@ -149,6 +189,12 @@ final class ParkTimerModel
         {
             samples[next] = value;
             next = (next + 1) % samples.length;
+            sampledNs = atNs;
+        }
+
+        void refill(final long value, final long atNs)
+        {
+            Arrays.fill(samples, value);
             sampledNs = atNs;
         }
 

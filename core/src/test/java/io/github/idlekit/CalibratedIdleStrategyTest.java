@@ -294,6 +294,40 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aPlanThatSpinsThroughEveryGapFindsOutThatItsTimerBecameFiner()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        waits.parkDurationNs = requestNs -> Math.max(requestNs, 15_625_000L);
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 3_000_000L, 3_000);
+        final String coarse = adaptive.toString();
+        final long coarseSpinNs = adaptive.schedule().spinBeforeFirstParkNs();
+        // another process raises the timer resolution to 1 ms
+        waits.parkDurationNs = requestNs -> Math.max(requestNs, 1_000_000L);
+        simulator.reset().run(adaptive, () -> 3_000_000L, 1_000).reset().run(adaptive, () -> 3_000_000L, 200);
+
+        assertTrue(coarseSpinNs > 3_000_000, "under a 15.6 ms tick 3 ms gaps are spun through: " + coarse);
+        assertEquals(1_000_000, adaptive.timer().floorNs(), 50_000, adaptive.toString());
+        assertTrue(simulator.cpuPerEpisodeNs() < 100_000, "CPU per episode " + simulator.cpuPerEpisodeNs() +
+            " ns under a 1 ms timer: " + adaptive);
+    }
+
+    @Test
+    void probingATimerThatStaysCoarseCostsAboutASixtyFourthOfTheSpinning()
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        waits.parkDurationNs = requestNs -> Math.max(requestNs, 15_625_000L);
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 3_000_000L, 1_000).reset().run(adaptive, () -> 3_000_000L, 5_000);
+
+        assertTrue(simulator.latencyPerEpisodeNs() > 0, "no probe in 5,000 episodes: " + adaptive);
+        assertTrue(simulator.costPerEpisode(1) < 3_000_000 * (1 + 2.0 / CalibratedIdleStrategy.TIMER_PROBE_DIVISOR),
+            "cost per episode " + simulator.costPerEpisode(1) + " ns: " + adaptive);
+    }
+
+    @Test
     void parksThatLookedDearAreRelearntOnceCheapThoughThePlanStoppedParking()
     {
         final ScriptedWaits waits = linuxLikeWaits();
