@@ -296,15 +296,14 @@ class CalibratedIdleStrategyTest
     @Test
     void aPlanThatSpinsThroughEveryGapFindsOutThatItsTimerBecameFiner()
     {
-        final ScriptedWaits waits = new ScriptedWaits();
-        waits.parkDurationNs = requestNs -> Math.max(requestNs, 15_625_000L);
+        final ScriptedWaits waits = quantisedWaits(15_625_000L);
         final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, () -> 3_000_000L, 3_000);
         final String coarse = adaptive.toString();
         final long coarseSpinNs = adaptive.schedule().spinBeforeFirstParkNs();
         // another process raises the timer resolution to 1 ms
-        waits.parkDurationNs = requestNs -> Math.max(requestNs, 1_000_000L);
+        waits.parkDurationNs = quantisedWaits(1_000_000L).parkDurationNs;
         simulator.reset().run(adaptive, () -> 3_000_000L, 1_000).reset().run(adaptive, () -> 3_000_000L, 200);
 
         assertTrue(coarseSpinNs > 3_000_000, "under a 15.6 ms tick 3 ms gaps are spun through: " + coarse);
@@ -316,8 +315,7 @@ class CalibratedIdleStrategyTest
     @Test
     void probingATimerThatStaysCoarseCostsAboutASixtyFourthOfTheSpinning()
     {
-        final ScriptedWaits waits = new ScriptedWaits();
-        waits.parkDurationNs = requestNs -> Math.max(requestNs, 15_625_000L);
+        final ScriptedWaits waits = quantisedWaits(15_625_000L);
         final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, () -> 3_000_000L, 1_000).reset().run(adaptive, () -> 3_000_000L, 5_000);
@@ -1245,6 +1243,16 @@ class CalibratedIdleStrategyTest
      * Parks under a Linux timer slack of {@code slackNs}: a request of r lasts r + the slack + 50 µs, the way the
      * benchmarks emulate a Windows-like timer.
      */
+    /**
+     * Parks of a quantised timer, as Windows': each lasts until a tick, never less than {@code tickNs}.
+     */
+    private static ScriptedWaits quantisedWaits(final long tickNs)
+    {
+        final ScriptedWaits waits = new ScriptedWaits();
+        waits.parkDurationNs = requestNs -> Math.max(requestNs, tickNs);
+        return waits;
+    }
+
     private static ScriptedWaits slackLikeWaits(final long slackNs)
     {
         final ScriptedWaits waits = new ScriptedWaits();
