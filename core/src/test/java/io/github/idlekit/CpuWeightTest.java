@@ -18,11 +18,7 @@ class CpuWeightTest
     @Test
     void aThreadThatRanAQuarterOfTheTimeItWantedWeighsItsCpuAtFour()
     {
-        final CpuWeight weight = new CpuWeight();
-        for (int update = 0; update <= 1_000; update++)
-        {
-            weight.update(update * 10_000_000L, update * 1_000_000L, update * 6_200_000L, update * 10L, PARK_CPU_NS, -1);
-        }
+        final CpuWeight weight = weightAfter(1_000, 10_000_000, 1_000_000, 6_200_000, 10);
 
         assertEquals(4.0, weight.weight(), 1e-6,
             "every 10 ms, 4 ms out of parks (each park's 20 µs of CPU counted in), 1 ms run; the prior long faded");
@@ -116,11 +112,7 @@ class CpuWeightTest
     @Test
     void noThreadIsWeighedAboveTheLargestWeight()
     {
-        final CpuWeight weight = new CpuWeight();
-        for (int update = 0; update <= 100; update++)
-        {
-            weight.update(update * 100_000_000L, update * 1_000L, 0, 0, PARK_CPU_NS, -1);
-        }
+        final CpuWeight weight = weightAfter(100, 100_000_000, 1_000, 0, 0);
 
         assertEquals(CpuWeight.MAX_WEIGHT, weight.weight(), 1e-9, "1 µs run in every 100 ms wanted");
     }
@@ -139,9 +131,21 @@ class CpuWeightTest
      */
     private static CpuWeight weightAfter(final long wallNs, final long cpuNs, final long parkedNs, final long parks)
     {
+        return weightAfter(1, wallNs, cpuNs, parkedNs, parks);
+    }
+
+    /**
+     * @return a weight started at time 0 and updated {@code updates} times, each {@code wallNs} after the last, in
+     * which the thread ran {@code cpuNs} and parked {@code parks} times for {@code parkedNs} in all.
+     */
+    private static CpuWeight weightAfter(
+        final int updates, final long wallNs, final long cpuNs, final long parkedNs, final long parks)
+    {
         final CpuWeight weight = new CpuWeight();
-        weight.update(0, 0, 0, 0, PARK_CPU_NS, -1);
-        weight.update(wallNs, cpuNs, parkedNs, parks, PARK_CPU_NS, -1);
+        for (int update = 0; update <= updates; update++)
+        {
+            weight.update(update * wallNs, update * cpuNs, update * parkedNs, update * parks, PARK_CPU_NS, -1);
+        }
         return weight;
     }
 }
