@@ -1240,10 +1240,6 @@ class CalibratedIdleStrategyTest
     }
 
     /**
-     * Parks under a Linux timer slack of {@code slackNs}: a request of r lasts r + the slack + 50 µs, the way the
-     * benchmarks emulate a Windows-like timer.
-     */
-    /**
      * Parks of a quantised timer, as Windows': each lasts until a tick, never less than {@code tickNs}.
      */
     private static ScriptedWaits quantisedWaits(final long tickNs)
@@ -1253,6 +1249,10 @@ class CalibratedIdleStrategyTest
         return waits;
     }
 
+    /**
+     * Parks under a Linux timer slack of {@code slackNs}: a request of r lasts r + the slack + 50 µs, the way the
+     * benchmarks emulate a Windows-like timer.
+     */
     private static ScriptedWaits slackLikeWaits(final long slackNs)
     {
         final ScriptedWaits waits = new ScriptedWaits();
