@@ -15,8 +15,8 @@ import java.util.Arrays;
  * strategy's occasional probes; the overshoot of the long parks then bounds the floor from above, because where
  * the timer is not quantised a park of r lasts about r plus the overshoot, so the shortest lasts about the
  * overshoot (never less than the shortest park seen, which keeps a quantised timer's floor at its tick). A ring
- * that has had no new sample for {@value #STALE_AFTER_NS} ns goes back to the seed, and one is refilled at once
- * where a coarse timer's parks disagree with the estimates a few times in a row (see {@link #CHANGED_AFTER}).
+ * that has had no new sample for {@value #STALE_AFTER_NS} ns goes back to the seed, and both are refilled at
+ * once where a coarse timer's parks disagree with the estimates a few times in a row (see {@link #CHANGED_AFTER}).
  * Allocation-free after construction; one instance per thread.
  */
 final class ParkTimerModel
@@ -42,9 +42,12 @@ final class ParkTimerModel
     /**
      * Parks in a row, each expected to last at least {@link #COARSE_FLOOR_NS}, that last less than half or more
      * than twice what the estimates in force expect before the model takes the timer to have changed (another
-     * process raised or released the Windows timer resolution, the thread's timer slack was set) and refills the
-     * ring the last one went into with it: the median of a ring moves only once half of it is new, and the
-     * estimates only when the strategy plans, which it does ever more rarely while its workload stays the same.
+     * process raised or released the Windows timer resolution, the thread's timer slack was set) and refills both
+     * rings with the last one: the median of a ring moves only once half of it is new, and the estimates only when
+     * the strategy plans, which it does ever more rarely while its workload stays the same. Both, because one
+     * ring may get no samples at all: where the overshoot in force is a coarse tick, every park the plan wants is
+     * shorter than it, so each is asked for with the shortest request and measures only the floor; a thread whose
+     * timer became fine would then take each planned wait as a train of floor-long parks.
      * One park that ends early (another interrupt within a Linux timer slack) or late breaks the row. Shorter parks
      * do not count: a fine timer's parks are many and its plans frequent, so its rings follow a change within a
      * few dozen parks anyway, and on a busy machine such parks run late by a time slice often enough to look like
@@ -87,15 +90,15 @@ final class ParkTimerModel
         disagreeing = expectedNs >= COARSE_FLOOR_NS && (2 * actualNs < expectedNs || actualNs > 2 * expectedNs) ?
             disagreeing + 1 : 0;
         final boolean changed = disagreeing == CHANGED_AFTER;
-        final RecentSamples ring = requestNs <= SHORTEST_REQUEST_NS ? floorSamples : overshootSamples;
         final long sampleNs = requestNs <= SHORTEST_REQUEST_NS ? actualNs : Math.max(0, actualNs - requestNs);
         if (changed)
         {
-            ring.refill(sampleNs, atNs);
+            floorSamples.refill(sampleNs, atNs);
+            overshootSamples.refill(sampleNs, atNs);
         }
         else
         {
-            ring.add(sampleNs, atNs);
+            (requestNs <= SHORTEST_REQUEST_NS ? floorSamples : overshootSamples).add(sampleNs, atNs);
         }
         return changed;
     }

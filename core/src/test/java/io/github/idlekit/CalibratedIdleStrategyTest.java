@@ -313,6 +313,24 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aStrategySeededWithACoarseTimerWhoseParksTurnOutFineParksAboutOncePerGap()
+    {
+        // a Windows tick in the profile, Linux-like parks on the thread (another process raised the resolution
+        // before the strategy was made, or a virtual thread under a configured profile)
+        final ScriptedWaits waits = linuxLikeWaits();
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 3_000_000L, 200);
+        final long parksBefore = adaptive.statistics().parks();
+        simulator.run(adaptive, () -> 3_000_000L, 200);
+        final double parksPerEpisode = (adaptive.statistics().parks() - parksBefore) / 200.0;
+
+        assertEquals(57_000, adaptive.timer().floorNs(), 5_000, adaptive.toString());
+        assertTrue(parksPerEpisode < 2, parksPerEpisode + " parks per 3 ms gap, each lasting its request and " +
+            "57 µs: " + adaptive);
+    }
+
+    @Test
     void probingATimerThatStaysCoarseCostsAboutASixtyFourthOfTheSpinning()
     {
         final ScriptedWaits waits = quantisedWaits(15_625_000L);

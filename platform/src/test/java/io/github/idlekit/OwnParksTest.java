@@ -1,0 +1,149 @@
+package io.github.idlekit;
+
+import io.github.idlekit.platform.LinuxTimerSlack;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Real threads whose parks last other than the JVM's timer profile says, and a strategy that must plan for what its
+ * own parks last without anyone calling {@link TimerProfile#recalibrate()}: a thread with its own timer slack (set
+ * through this module, on Linux) and a virtual thread (JDK 21+), whose parks wait for the scheduler's timer thread
+ * and a carrier. In the core's package, to read the strategy's timer model; here, because only this module sets a
+ * single thread's slack. Each compares the model with parks measured on the same thread, never with a fixed figure.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class OwnParksTest
+{
+    private static final long FINE_SLACK_NS = 1_000;
+    private static final long GAP_NS = 3_000_000;
+    /**
+     * Idle episodes a strategy learns from before it is judged, and that it is judged by: it plans after eight, and
+     * at most every 50 ms.
+     */
+    private static final int EPISODES = 40;
+    private static final int REFERENCE_PARKS = 15;
+    private static final long RESULT_TIMEOUT_MS = 30_000;
+
+    @Test
+    void aThreadWithItsOwnTimerSlackIsPlannedForByWhatItsParksLast() throws Exception
+    {
+        assumeTrue(System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux"), "Linux only");
+        // measured on the test runner's thread, whose slack is the default
+        final TimerProfile profile = TimerProfile.current();
+        final FutureTask<Learnt> task = new FutureTask<>(() ->
+            Learnt.by(new CalibratedIdleStrategy(profile, IdlePreset.BALANCED)));
+
+        LinuxTimerSlack.threadFactory(Executors.defaultThreadFactory(), FINE_SLACK_NS).newThread(task).start();
+
+        final Learnt learnt = task.get(RESULT_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        assertTrue(2 * learnt.ownParkNs() < profile.parkFloorNs(),
+            "a " + FINE_SLACK_NS + " ns slack shortens this thread's parks: " + learnt + "; " + profile);
+        assertTrue(learnt.floorNs() > learnt.ownParkNs() / 2 && learnt.floorNs() < 2 * learnt.ownParkNs(),
+            learnt + "; " + profile);
+    }
+
+    @Test
+    void aVirtualThreadIsPlannedForByWhatItsParksLast() throws Exception
+    {
+        assumeTrue(Runtime.version().feature() >= 21, "virtual threads came in JDK 21");
+        // a prior that no park on this machine matches, a Windows tick: only the thread's own parks can correct it
+        final TimerProfile prior = TimerProfile.of(Duration.ofNanos(15_625_000));
+        final FutureTask<Learnt> task = new FutureTask<>(() ->
+            Learnt.by(new CalibratedIdleStrategy(prior, IdlePreset.BALANCED)));
+
+        // through reflection: this code is compiled for Java 17
+        Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class)
+            .invoke(Thread.class.getMethod("ofVirtual").invoke(null), task);
+
+        // a virtual thread's parks come in two kinds, a few and a few dozen microseconds long, as the scheduler's
+        // timer thread and the carriers happen to be awake or asleep, so the floor is held to their range
+        final Learnt learnt = task.get(RESULT_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        assertTrue(learnt.floorNs() > learnt.shortestOwnParkNs() / 2 && learnt.floorNs() < 2 * learnt.longestOwnParkNs(),
+            learnt + "; prior " + prior);
+        // each planned wait one park, or a few, not a train of floor-long parks that fills the gap
+        assertTrue(learnt.parksPerEpisode() * learnt.ownParkNs() < GAP_NS / 4, learnt + "; prior " + prior);
+    }
+
+    /**
+     * What a strategy learnt on a thread, beside that thread's own parks measured right after.
+     *
+     * @param floorNs         the floor its timer model learnt.
+     * @param ownParksNs      {@link #REFERENCE_PARKS} parks of 1 ns on the same thread, sorted.
+     * @param parksPerEpisode its parks per episode once it had learnt.
+     * @param state           the strategy's {@code toString()}.
+     */
+    private record Learnt(long floorNs, long[] ownParksNs, double parksPerEpisode, String state)
+    {
+        /**
+         * Runs {@code strategy} on the calling thread through {@link #EPISODES} idle episodes to learn from, then as
+         * many again whose parks it counts, work coming {@link #GAP_NS} after the last was handled.
+         */
+        static Learnt by(final CalibratedIdleStrategy strategy)
+        {
+            runEpisodes(strategy);
+            final long parksBefore = strategy.statistics().parks();
+            runEpisodes(strategy);
+            final double parksPerEpisode = (strategy.statistics().parks() - parksBefore) / (double)EPISODES;
+            final long[] parkNs = new long[REFERENCE_PARKS];
+            for (int i = 0; i < parkNs.length; i++)
+            {
+                final long startNs = System.nanoTime();
+                LockSupport.parkNanos(1);
+                parkNs[i] = System.nanoTime() - startNs;
+            }
+            Arrays.sort(parkNs);
+            return new Learnt(strategy.timer().floorNs(), parkNs, parksPerEpisode, strategy.toString());
+        }
+
+        long ownParkNs()
+        {
+            return ownParksNs[ownParksNs.length / 2];
+        }
+
+        long shortestOwnParkNs()
+        {
+            return ownParksNs[0];
+        }
+
+        long longestOwnParkNs()
+        {
+            return ownParksNs[ownParksNs.length - 1];
+        }
+
+        public String toString()
+        {
+            return "floor " + floorNs + " ns against parks of " + Arrays.toString(ownParksNs) + " ns measured on " +
+                "the same thread, " + parksPerEpisode + " parks per episode: " + state;
+        }
+
+        private static void runEpisodes(final CalibratedIdleStrategy strategy)
+        {
+            long workAtNs = System.nanoTime() + GAP_NS;
+            for (int ended = 0; ended < EPISODES; )
+            {
+                if (System.nanoTime() - workAtNs >= 0)
+                {
+                    strategy.idle(1);
+                    ended++;
+                    workAtNs = System.nanoTime() + GAP_NS;
+                }
+                else
+                {
+                    strategy.idle(0);
+                }
+            }
+        }
+    }
+}
