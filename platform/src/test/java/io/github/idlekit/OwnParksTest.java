@@ -70,7 +70,8 @@ class OwnParksTest
         // a virtual thread's parks come in two kinds, a few and a few dozen microseconds long, as the scheduler's
         // timer thread and the carriers happen to be awake or asleep, so the floor is held to their range
         final Learnt learnt = task.get(RESULT_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-        assertTrue(learnt.floorNs() > learnt.shortestOwnParkNs() / 2 && learnt.floorNs() < 2 * learnt.longestOwnParkNs(),
+        assertTrue(
+            learnt.floorNs() > learnt.shortestOwnParkNs() / 2 && learnt.floorNs() < 2 * learnt.longestOwnParkNs(),
             learnt + "; prior " + prior);
         // each planned wait one park, or a few, not a train of floor-long parks that fills the gap
         assertTrue(learnt.parksPerEpisode() * learnt.ownParkNs() < GAP_NS / 4, learnt + "; prior " + prior);
