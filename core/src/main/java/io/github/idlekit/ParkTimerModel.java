@@ -15,8 +15,9 @@ import java.util.Arrays;
  * strategy's occasional probes; the overshoot of the long parks then bounds the floor from above, because where
  * the timer is not quantised a park of r lasts about r plus the overshoot, so the shortest lasts about the
  * overshoot (never less than the shortest park seen, which keeps a quantised timer's floor at its tick). A ring
- * that has had no new sample for {@value #STALE_AFTER_NS} ns goes back to the seed, and both are refilled at
- * once where a coarse timer's parks disagree with the estimates a few times in a row (see {@link #CHANGED_AFTER}).
+ * that has had no new sample for {@value #STALE_AFTER_NS} ns goes back to the seed, and both are refilled, and the
+ * estimates made, at once where a coarse timer's parks disagree with them a few times in a row (see
+ * {@link #CHANGED_AFTER}).
  * Allocation-free after construction; one instance per thread.
  */
 final class ParkTimerModel
@@ -42,16 +43,17 @@ final class ParkTimerModel
     /**
      * Parks in a row, each expected to last at least {@link #COARSE_FLOOR_NS}, that last less than half or more
      * than twice what the estimates in force expect before the model takes the timer to have changed (another
-     * process raised or released the Windows timer resolution, the thread's timer slack was set) and refills both
-     * rings with the last one: the median of a ring moves only once half of it is new, and the estimates only when
-     * the strategy plans, which it does ever more rarely while its workload stays the same. Both, because one
-     * ring may get no samples at all: where the overshoot in force is a coarse tick, every park the plan wants is
-     * shorter than it, so each is asked for with the shortest request and measures only the floor; a thread whose
-     * timer became fine would then take each planned wait as a train of floor-long parks.
-     * One park that ends early (another interrupt within a Linux timer slack) or late breaks the row. Shorter parks
-     * do not count: a fine timer's parks are many and its plans frequent, so its rings follow a change within a
-     * few dozen parks anyway, and on a busy machine such parks run late by a time slice often enough to look like
-     * one.
+     * process raised or released the Windows timer resolution, the thread's timer slack was set): it refills both
+     * rings with the median of those parks and makes the estimates from them at once, and the row starts again.
+     * At once, because the median of a ring moves only once half of it is new, and the estimates otherwise only
+     * when the strategy plans, which it does ever more rarely while its workload stays the same. Both rings,
+     * because one may get no samples at all: where the overshoot in force is a coarse tick, every park the plan
+     * wants is shorter than it, so each is asked for with the shortest request and measures only the floor; a
+     * thread whose timer became fine would then take each planned wait as a train of floor-long parks. The median,
+     * because one of the parks may have waited for a CPU for milliseconds. One park that ends early (another
+     * interrupt within a Linux timer slack) or late breaks the row. Shorter parks do not count: a fine timer's parks
+     * are many and its plans frequent, so its rings follow a change within a few dozen parks anyway, and on a busy
+     * machine such parks run late by a time slice often enough to look like one.
      */
     static final int CHANGED_AFTER = 8;
 
@@ -59,6 +61,7 @@ final class ParkTimerModel
     private final RecentSamples overshootSamples;
     private final RecentSamples cpuSamples;
     private final long[] scratch = new long[SAMPLES];
+    private final long[] disagreeingNs = new long[CHANGED_AFTER];
     private long parkCpuNs;
     private long floorNs;
     private long floorSpreadNs;
@@ -82,25 +85,32 @@ final class ParkTimerModel
      * floor, longer ones the overshoot.
      *
      * @return whether this park made {@value #CHANGED_AFTER} in a row that disagree with the estimates in force (see
-     * there): the timer changed, and the next plan should not wait.
+     * there): the timer changed, the estimates now follow it, and the next plan should not wait.
      */
     boolean record(final long requestNs, final long actualNs, final long atNs)
     {
         final long expectedNs = Math.max(floorNs, requestNs + overshootNs);
-        disagreeing = expectedNs >= COARSE_FLOOR_NS && (2 * actualNs < expectedNs || actualNs > 2 * expectedNs) ?
-            disagreeing + 1 : 0;
-        final boolean changed = disagreeing == CHANGED_AFTER;
         final long sampleNs = requestNs <= SHORTEST_REQUEST_NS ? actualNs : Math.max(0, actualNs - requestNs);
-        if (changed)
+        if (expectedNs >= COARSE_FLOOR_NS && (2 * actualNs < expectedNs || actualNs > 2 * expectedNs))
         {
-            floorSamples.refill(sampleNs, atNs);
-            overshootSamples.refill(sampleNs, atNs);
+            disagreeingNs[disagreeing++] = sampleNs;
         }
         else
         {
-            (requestNs <= SHORTEST_REQUEST_NS ? floorSamples : overshootSamples).add(sampleNs, atNs);
+            disagreeing = 0;
         }
-        return changed;
+        if (disagreeing == CHANGED_AFTER)
+        {
+            disagreeing = 0;
+            Arrays.sort(disagreeingNs);
+            final long typicalNs = disagreeingNs[CHANGED_AFTER / 2];
+            floorSamples.refill(typicalNs, atNs);
+            overshootSamples.refill(typicalNs, atNs);
+            update(atNs);
+            return true;
+        }
+        (requestNs <= SHORTEST_REQUEST_NS ? floorSamples : overshootSamples).add(sampleNs, atNs);
+        return false;
     }
 
     /**

@@ -331,6 +331,23 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aChangeOfTimerIsTakenFromTheParksThatShowItNotFromTheLastOfThem()
+    {
+        // as above, but the eighth park, the last of the row that shows the change, waited 5 ms for a CPU
+        final ScriptedWaits waits = linuxLikeWaits();
+        final long[] parks = { 0 };
+        waits.parkDurationNs = requestNs -> ++parks[0] == ParkTimerModel.CHANGED_AFTER ? 5_000_000 : requestNs + 57_000;
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 3_000_000L, 200);
+        final long parksBefore = adaptive.statistics().parks();
+        simulator.run(adaptive, () -> 3_000_000L, 200);
+        final double parksPerEpisode = (adaptive.statistics().parks() - parksBefore) / 200.0;
+
+        assertTrue(parksPerEpisode < 2, parksPerEpisode + " parks per 3 ms gap: " + adaptive);
+    }
+
+    @Test
     void probingATimerThatStaysCoarseCostsAboutASixtyFourthOfTheSpinning()
     {
         final ScriptedWaits waits = quantisedWaits(15_625_000L);

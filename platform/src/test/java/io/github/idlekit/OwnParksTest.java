@@ -27,12 +27,22 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class OwnParksTest
 {
     private static final long FINE_SLACK_NS = 1_000;
-    private static final long GAP_NS = 3_000_000;
     /**
      * Idle episodes a strategy learns from before it is judged, and that it is judged by: it plans after eight, and
      * at most every 50 ms.
      */
     private static final int EPISODES = 40;
+    /**
+     * The gap between items on the thread with its own slack: a few times its parks, so that it parks often.
+     */
+    private static final long GAP_NS = 3_000_000;
+    /**
+     * The gap between items on the virtual thread: longer than the coarse prior's tick, so that its plans park from
+     * the first. Under that prior shorter gaps are best spun through, and a plan that never parks learns its timer
+     * only from an occasional probe, after seconds (see {@link CalibratedIdleStrategy#TIMER_PROBE_DIVISOR}).
+     */
+    private static final long LONG_GAP_NS = 30_000_000;
+    private static final int LONG_GAP_EPISODES = 20;
     private static final int REFERENCE_PARKS = 15;
     private static final long RESULT_TIMEOUT_MS = 30_000;
 
@@ -43,7 +53,7 @@ class OwnParksTest
         // measured on the test runner's thread, whose slack is the default
         final TimerProfile profile = TimerProfile.current();
         final FutureTask<Learnt> task = new FutureTask<>(() ->
-            Learnt.by(new CalibratedIdleStrategy(profile, IdlePreset.BALANCED)));
+            Learnt.by(new CalibratedIdleStrategy(profile, IdlePreset.BALANCED), GAP_NS, EPISODES));
 
         LinuxTimerSlack.threadFactory(Executors.defaultThreadFactory(), FINE_SLACK_NS).newThread(task).start();
 
@@ -61,7 +71,7 @@ class OwnParksTest
         // a prior that no park on this machine matches, a Windows tick: only the thread's own parks can correct it
         final TimerProfile prior = TimerProfile.of(Duration.ofNanos(15_625_000));
         final FutureTask<Learnt> task = new FutureTask<>(() ->
-            Learnt.by(new CalibratedIdleStrategy(prior, IdlePreset.BALANCED)));
+            Learnt.by(new CalibratedIdleStrategy(prior, IdlePreset.BALANCED), LONG_GAP_NS, LONG_GAP_EPISODES));
 
         // through reflection: this code is compiled for Java 17
         Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class)
@@ -74,7 +84,7 @@ class OwnParksTest
             learnt.floorNs() > learnt.shortestOwnParkNs() / 2 && learnt.floorNs() < 2 * learnt.longestOwnParkNs(),
             learnt + "; prior " + prior);
         // each planned wait one park, or a few, not a train of floor-long parks that fills the gap
-        assertTrue(learnt.parksPerEpisode() * learnt.ownParkNs() < GAP_NS / 4, learnt + "; prior " + prior);
+        assertTrue(learnt.parksPerEpisode() * learnt.ownParkNs() < LONG_GAP_NS / 4, learnt + "; prior " + prior);
     }
 
     /**
@@ -88,15 +98,15 @@ class OwnParksTest
     private record Learnt(long floorNs, long[] ownParksNs, double parksPerEpisode, String state)
     {
         /**
-         * Runs {@code strategy} on the calling thread through {@link #EPISODES} idle episodes to learn from, then as
-         * many again whose parks it counts, work coming {@link #GAP_NS} after the last was handled.
+         * Runs {@code strategy} on the calling thread through {@code episodes} idle episodes to learn from, then as
+         * many again whose parks it counts, work coming {@code gapNs} after the last was handled.
          */
-        static Learnt by(final CalibratedIdleStrategy strategy)
+        static Learnt by(final CalibratedIdleStrategy strategy, final long gapNs, final int episodes)
         {
-            runEpisodes(strategy);
+            runEpisodes(strategy, gapNs, episodes);
             final long parksBefore = strategy.statistics().parks();
-            runEpisodes(strategy);
-            final double parksPerEpisode = (strategy.statistics().parks() - parksBefore) / (double)EPISODES;
+            runEpisodes(strategy, gapNs, episodes);
+            final double parksPerEpisode = (strategy.statistics().parks() - parksBefore) / (double)episodes;
             final long[] parkNs = new long[REFERENCE_PARKS];
             for (int i = 0; i < parkNs.length; i++)
             {
@@ -129,16 +139,16 @@ class OwnParksTest
                 "the same thread, " + parksPerEpisode + " parks per episode: " + state;
         }
 
-        private static void runEpisodes(final CalibratedIdleStrategy strategy)
+        private static void runEpisodes(final CalibratedIdleStrategy strategy, final long gapNs, final int episodes)
         {
-            long workAtNs = System.nanoTime() + GAP_NS;
-            for (int ended = 0; ended < EPISODES; )
+            long workAtNs = System.nanoTime() + gapNs;
+            for (int ended = 0; ended < episodes; )
             {
                 if (System.nanoTime() - workAtNs >= 0)
                 {
                     strategy.idle(1);
                     ended++;
-                    workAtNs = System.nanoTime() + GAP_NS;
+                    workAtNs = System.nanoTime() + gapNs;
                 }
                 else
                 {
