@@ -313,6 +313,26 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aTimerThatBecomesCoarseAgainIsPlannedForWithinAHundredEpisodes()
+    {
+        final ScriptedWaits waits = quantisedWaits(1_000_000L);
+        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
+        simulator.run(adaptive, () -> 3_000_000L, 1_000);
+        final String fine = adaptive.toString();
+        // the process that had raised the timer resolution to 1 ms ends, and the tick is 15.6 ms again
+        waits.parkDurationNs = quantisedWaits(15_625_000L).parkDurationNs;
+        simulator.reset().run(adaptive, () -> 3_000_000L, 100).reset().run(adaptive, () -> 3_000_000L, 200);
+
+        assertTrue(fine.contains("park until"), "under a 1 ms tick 3 ms gaps are parked through: " + fine);
+        // the parks that show the change were asked for with requests of up to 2 ms, so the floor first reads less
+        // than a tick: shortest parks, rare while the plan spins, bring it to the tick later
+        assertTrue(adaptive.timer().floorNs() > 15_625_000 / 2, adaptive.toString());
+        assertTrue(simulator.costPerEpisode(1) < 3_500_000, "cost per 3 ms gap " + simulator.costPerEpisode(1) +
+            " ns under a 15.6 ms tick: " + adaptive);
+    }
+
+    @Test
     void aStrategySeededWithACoarseTimerWhoseParksTurnOutFineParksAboutOncePerGap()
     {
         // a Windows tick in the profile, Linux-like parks on the thread (another process raised the resolution
