@@ -1,8 +1,10 @@
 #!/bin/sh
 # Eight fresh JVMs of exp-100us (native timers, 5 s cells), the four strategies in rotating order; run from the
-# repository's root after ./mvnw -B -q install -DskipTests. Writes runs/N/compare.{csv,json,txt}.
+# repository's root after ./mvnw -B -q install -DskipTests. Writes runs/N/compare.{csv,json,txt} under DIR, this folder
+# by default: sh run.sh [DIR]
 set -eu
-D=docs/results/adaptive/exp-100us-aa
+D=${1:-docs/results/adaptive/exp-100us-aa}
+mkdir -p $D/runs
 I=idlekit-balanced; A=agrona-backoff; AA=agrona-backoff:10,5,1us,1ms; S=agrona-sleep-ns
 n=0
 for round in 1 2; do
