@@ -34,7 +34,7 @@ final class AeronCommand
     static final long QUICK_MAX_WARM_UP_NS = 0;
 
     private static final Set<String> VALUE_OPTIONS = Set.of(
-        "--workloads", "--strategies", "--duration", "--warmup", "--out", "--baseline", "--threading");
+        "--workloads", "--strategies", "--duration", "--warmup", "--out", "--baseline", "--lambda", "--threading");
     private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet");
 
     private AeronCommand()
@@ -46,7 +46,7 @@ final class AeronCommand
         out.println("aeron [--quick] [--workloads " + DEFAULT_WORKLOADS + "] [--strategies '" + DEFAULT_STRATEGIES +
             "']");
         out.println("      [--threading dedicated|shared-network|shared] [--duration 5s] [--warmup 1s]" +
-            " [--baseline agrona-backoff] [--out aeron-results]");
+            " [--baseline agrona-backoff] [--lambda 1] [--out aeron-results]");
         out.println("   an embedded media driver, ping and pong over UDP loopback, every agent idling with the " +
             "strategy; --quick: 2 s per cell");
         out.println("   a strategy <path>/<conductors>, e.g. idlekit-balanced/idlekit-low-cpu, gives the conductors " +
@@ -71,11 +71,12 @@ final class AeronCommand
         final List<Workload> workloads = Workload.parseList(arguments.value("--workloads", DEFAULT_WORKLOADS));
         final List<String> strategies = new ArrayList<>(
             StrategyCatalog.parseList(arguments.value("--strategies", DEFAULT_STRATEGIES), AeronPingPong::check));
-        final String baseline =
-            StrategyCatalog.parseList(arguments.value("--baseline", "agrona-backoff"), AeronPingPong::check).get(0);
-        if (!strategies.contains(baseline))
+        final Yardstick yardstick = new Yardstick(
+            StrategyCatalog.parseList(arguments.value("--baseline", "agrona-backoff"), AeronPingPong::check).get(0),
+            arguments.positiveFiniteDouble("--lambda", 1));
+        if (!strategies.contains(yardstick.baseline()))
         {
-            strategies.add(baseline);
+            strategies.add(yardstick.baseline());
         }
         final ThreadingMode threading = threadingMode(arguments.value("--threading", "dedicated"));
         final long durationNs = arguments.nanos("--duration", quick ? "2s" : "5s");
@@ -129,17 +130,17 @@ final class AeronCommand
             }
         }
 
-        ResultTable.print(results, baseline, "latency: ping's send to pong's arrival back at ping (round trip); " +
+        ResultTable.print(results, yardstick, "latency: ping's send to pong's arrival back at ping (round trip); " +
             "CPU: the whole process (driver, client, ping, pong) less ping's pacing, per round trip and in cores",
             out);
         Files.createDirectories(outDir);
-        final ResultFiles files = new ResultFiles("aeron " + String.join(" ", args), profile, baseline);
+        final ResultFiles files = new ResultFiles("aeron " + String.join(" ", args), profile, yardstick);
         final Path csv = outDir.resolve("aeron.csv");
         final Path json = outDir.resolve("aeron.json");
         final Path svg = outDir.resolve("aeron.svg");
         Files.writeString(csv, files.csv(results));
         Files.writeString(json, files.json(results));
-        Files.writeString(svg, new SvgChart(context, baseline).render(results));
+        Files.writeString(svg, new SvgChart(context, yardstick).render(results));
         out.println("wrote " + csv + ", " + json + " and " + svg);
     }
 

@@ -79,4 +79,26 @@ final class Arguments
         }
         throw new IllegalArgumentException(command + " " + name + ": '" + text + "' is not a positive integer");
     }
+
+    double positiveFiniteDouble(final String name, final double defaultValue)
+    {
+        final String text = values.get(name);
+        if (null == text)
+        {
+            return defaultValue;
+        }
+        try
+        {
+            final double value = Double.parseDouble(text.trim());
+            if (value > 0 && !Double.isInfinite(value))
+            {
+                return value;
+            }
+        }
+        catch (final NumberFormatException ignore)
+        {
+            // reported below with the parameter's name
+        }
+        throw new IllegalArgumentException(command + " " + name + ": '" + text + "' is not a positive, finite number");
+    }
 }

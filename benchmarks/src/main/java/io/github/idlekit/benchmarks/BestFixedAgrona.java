@@ -7,10 +7,10 @@ import java.util.function.Consumer;
 
 /**
  * The best fixed Agrona setting for one workload, found as a user who knows the workload would tune Agrona's
- * strategies to it: a short cell of each of {@link #CANDIDATES}, and the lowest cost at λ = 1 wins. A fixed ladder
- * tuned to the workload in hindsight is the strongest rival an adaptive strategy has, so {@code compare --best-fixed}
- * measures the winner again at full length beside the others: picked from short, noisy cells, it won by luck as
- * well as by merit, and only a second measurement is fair to both.
+ * strategies to it: a short cell of each of {@link #CANDIDATES}, and the lowest cost at the run's λ wins. A fixed
+ * ladder tuned to the workload in hindsight is the strongest rival an adaptive strategy has, so
+ * {@code compare --best-fixed} measures the winner again at full length beside the others: picked from short, noisy
+ * cells, it won by luck as well as by merit, and only a second measurement is fair to both.
  */
 final class BestFixedAgrona
 {
@@ -90,8 +90,9 @@ final class BestFixedAgrona
      *
      * @param durationNs the measured cells' duration, of which a sweep cell lasts a part.
      * @param warmupNs   the measured cells' warm-up, of which a sweep cell's is a part.
+     * @param yardstick  the λ the candidates' costs are weighed at.
      * @param sweptCell  told of each sweep cell's result, as it ends.
-     * @return the name of the candidate with the lowest cost at λ = 1.
+     * @return the name of the candidate with the lowest cost at {@code yardstick}'s λ.
      */
     static String tune(
         final Workload workload,
@@ -99,6 +100,7 @@ final class BestFixedAgrona
         final long durationNs,
         final long warmupNs,
         final long maxEvents,
+        final Yardstick yardstick,
         final Consumer<CellResult> sweptCell) throws InterruptedException
     {
         final List<CellResult> results = new ArrayList<>();
@@ -109,18 +111,18 @@ final class BestFixedAgrona
             sweptCell.accept(result);
             results.add(result);
         }
-        return cheapest(results).strategy();
+        return cheapest(results, yardstick).strategy();
     }
 
     /**
-     * @return the result with the lowest cost at λ = 1 among those that measured any event.
+     * @return the result with the lowest cost at {@code yardstick}'s λ among those that measured any event.
      * @throws IllegalStateException when none did.
      */
-    static CellResult cheapest(final List<CellResult> results)
+    static CellResult cheapest(final List<CellResult> results, final Yardstick yardstick)
     {
         return results.stream()
             .filter(result -> result.events() > 0)
-            .min(Comparator.comparingDouble(result -> result.cost(1)))
+            .min(Comparator.comparingDouble(yardstick::cost))
             .orElseThrow(() -> new IllegalStateException("no sweep cell measured any event: " + results));
     }
 

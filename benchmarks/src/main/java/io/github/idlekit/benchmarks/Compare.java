@@ -42,7 +42,7 @@ final class Compare
 
     private static final Set<String> VALUE_OPTIONS =
         Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack", "--baseline",
-            "--against");
+            "--lambda", "--against");
     private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet", "--best-fixed");
 
     private Compare()
@@ -59,12 +59,13 @@ final class Compare
         return quick || workload.phased() ? durationNs : Math.max(durationNs, MIN_EVENTS * workload.meanGapNs());
     }
 
-    private static void sweepProgress(final CellResult swept, final boolean verbose, final PrintStream progress)
+    private static void sweepProgress(
+        final CellResult swept, final Yardstick yardstick, final boolean verbose, final PrintStream progress)
     {
         if (verbose)
         {
-            progress.println("  " + swept.workload() + " " + swept.strategy() + ": cost at λ=1 " +
-                Durations.toHuman(swept.cost(1)) + " (" + swept.events() + " events)");
+            progress.println("  " + swept.workload() + " " + swept.strategy() + ": cost at " + yardstick.label() + " " +
+                Durations.toHuman(yardstick.cost(swept)) + " (" + swept.events() + " events)");
         }
     }
 
@@ -84,6 +85,8 @@ final class Compare
         out.println("   --slack 1us: Linux only, run every thread with this timer slack (idlekit-platform)");
         out.println("   --verbose: after each cell, the strategy's state on stderr (what an adaptive one learnt)");
         out.println("   --baseline agrona-backoff: the strategy the ÷baseline column and the summary compare against");
+        out.println("   --lambda 1: λ of the ÷baseline column, the summary and --best-fixed (cost = CPU per event + " +
+            "λ × mean latency); judge a preset at its own: low-latency 10, balanced 1, low-cpu 0.1");
         out.println("   --against old/compare.json: after the run, each cell's changes against an earlier run");
         out.println("   --quiet: no progress lines on stderr");
         out.println("   --best-fixed: per workload (phase changes aside), first tune Agrona to it: a short cell of " +
@@ -126,10 +129,12 @@ final class Compare
         final long durationNs = arguments.nanos("--duration", quick ? "700ms" : "2s");
         final long warmupNs = arguments.nanos("--warmup", quick ? "100ms" : "200ms");
         final long maxEvents = arguments.positiveLong("--events", 1_000_000);
-        final String baseline = StrategyCatalog.parseList(arguments.value("--baseline", "agrona-backoff")).get(0);
-        if (!strategies.contains(baseline))
+        final Yardstick yardstick = new Yardstick(
+            StrategyCatalog.parseList(arguments.value("--baseline", "agrona-backoff")).get(0),
+            arguments.positiveFiniteDouble("--lambda", 1));
+        if (!strategies.contains(yardstick.baseline()))
         {
-            strategies.add(baseline);
+            strategies.add(yardstick.baseline());
         }
         final Path outDir = Path.of(arguments.value("--out", "compare-results"));
 
@@ -169,8 +174,8 @@ final class Compare
                         BestFixedAgrona.CANDIDATES.size() + " fixed settings, about " +
                         Durations.toHuman(leftNs) + " left");
                 }
-                final String best = BestFixedAgrona.tune(workload, pacer, durationNs, warmupNs, maxEvents,
-                    swept -> sweepProgress(swept, verbose, progress));
+                final String best = BestFixedAgrona.tune(workload, pacer, durationNs, warmupNs, maxEvents, yardstick,
+                    swept -> sweepProgress(swept, yardstick, verbose, progress));
                 leftNs -= BestFixedAgrona.sweepNs(workload, durationNs, warmupNs);
                 bestFixedOf.put(workload.name(), best);
                 if (!cellStrategies.contains(best))
@@ -207,11 +212,11 @@ final class Compare
             }
         }
 
-        ResultTable.print(results, baseline, "latency: publish to observed by the consumer; CPU: consumer thread " +
+        ResultTable.print(results, yardstick, "latency: publish to observed by the consumer; CPU: consumer thread " +
             "CPU time, per event and as a share of one core", out);
         if (!bestFixedOf.isEmpty())
         {
-            ResultTable.printAgainstBestFixed(results, bestFixedOf, strategies, out);
+            ResultTable.printAgainstBestFixed(results, bestFixedOf, strategies, yardstick, out);
         }
         if (!readaptation.isEmpty())
         {
@@ -223,7 +228,7 @@ final class Compare
             readaptation.forEach(out::println);
         }
         Files.createDirectories(outDir);
-        final ResultFiles files = new ResultFiles("compare " + String.join(" ", args), profile, baseline);
+        final ResultFiles files = new ResultFiles("compare " + String.join(" ", args), profile, yardstick);
         if (!bestFixedOf.isEmpty())
         {
             files.addContext("best_fixed", bestFixedOf.entrySet().stream()
@@ -234,7 +239,7 @@ final class Compare
         final Path svg = outDir.resolve("compare.svg");
         Files.writeString(csv, files.csv(results));
         Files.writeString(json, files.json(results));
-        Files.writeString(svg, new SvgChart(context, baseline).render(results));
+        Files.writeString(svg, new SvgChart(context, yardstick).render(results));
         out.println("wrote " + csv + ", " + json + " and " + svg);
         if (null != against)
         {

@@ -66,7 +66,10 @@ public final class Main
         }
         catch (final IllegalArgumentException ex)
         {
-            err.println(command + ": " + ex.getMessage());
+            final String message = ex.getMessage();
+            // an option's message names the command already ("compare --duration: ...")
+            err.println(message.startsWith(command + " ") || message.startsWith(command + ":") ?
+                message : command + ": " + message);
             return BAD_ARGUMENTS;
         }
     }

@@ -25,14 +25,16 @@ final class ResultFiles
         Pattern.compile("\"([a-z0-9_.]+)\": (\"((?:[^\"\\\\]|\\\\.)*)\"|[-0-9.eE]+|NaN|null)");
 
     private final Map<String, String> context = new LinkedHashMap<>();
+    private final Yardstick yardstick;
 
     /**
-     * @param command  the command line, as the user typed it after the jar.
-     * @param profile  the timer profile the run used.
-     * @param baseline the strategy the cost ratios are against.
+     * @param command   the command line, as the user typed it after the jar.
+     * @param profile   the timer profile the run used.
+     * @param yardstick what the cost ratios are: the baseline they are against, and the λ they are at.
      */
-    ResultFiles(final String command, final TimerProfile profile, final String baseline)
+    ResultFiles(final String command, final TimerProfile profile, final Yardstick yardstick)
     {
+        this.yardstick = yardstick;
         final String version = ResultFiles.class.getPackage().getImplementationVersion();
         context.put("command", command);
         context.put("project_version", null == version ? "unknown (not run from benchmarks.jar)" : version);
@@ -44,7 +46,8 @@ final class ResultFiles
         context.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
         context.put("timer_profile", profile.toString());
         context.put("timer_slack_ns", null == Probe.timerSlack() ? "n/a" : Probe.timerSlack());
-        context.put("baseline", baseline);
+        context.put("baseline", yardstick.baseline());
+        context.put("latency_weight", Double.toString(yardstick.latencyWeight()));
     }
 
     /**
@@ -62,12 +65,12 @@ final class ResultFiles
         {
             csv.append("# ").append(entry.getKey()).append(": ").append(entry.getValue()).append('\n');
         }
-        return csv.append(ResultTable.csv(results, context.get("baseline"))).toString();
+        return csv.append(ResultTable.csv(results, yardstick)).toString();
     }
 
     String json(final List<CellResult> results)
     {
-        final double[] ratios = ResultTable.ratios(results, context.get("baseline"));
+        final double[] ratios = yardstick.ratios(results);
         final StringBuilder json = new StringBuilder(4096).append("{\n");
         for (final Map.Entry<String, String> entry : context.entrySet())
         {

@@ -3,12 +3,10 @@ package io.github.idlekit.benchmarks;
 import io.github.idlekit.internal.Durations;
 
 import java.io.PrintStream;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
-import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -23,44 +21,12 @@ final class ResultTable
     }
 
     /**
-     * @return each cell's cost at λ = 1 over the cost of {@code baseline} in the same workload (NaN where the
-     * baseline did not run), in the order of {@code results}.
-     */
-    static double[] ratios(final List<CellResult> results, final String baseline)
-    {
-        return ratios(results, workload -> baseline);
-    }
-
-    /**
-     * @param referenceOf the strategy each workload's cells are compared with, by workload name.
-     * @return each cell's cost at λ = 1 over the cost of its workload's reference cell (NaN where there is none), in
-     * the order of {@code results}.
-     */
-    private static double[] ratios(final List<CellResult> results, final Function<String, String> referenceOf)
-    {
-        final Map<String, Double> referenceCost = new HashMap<>();
-        for (final CellResult result : results)
-        {
-            if (result.strategy().equals(referenceOf.apply(result.workload())))
-            {
-                referenceCost.put(result.workload(), result.cost(1));
-            }
-        }
-        final double[] ratios = new double[results.size()];
-        for (int i = 0; i < ratios.length; i++)
-        {
-            final CellResult result = results.get(i);
-            ratios[i] = result.cost(1) / referenceCost.getOrDefault(result.workload(), Double.NaN);
-        }
-        return ratios;
-    }
-
-    /**
      * @param legend what latency and CPU mean in these results.
      */
-    static void print(final List<CellResult> results, final String baseline, final String legend, final PrintStream out)
+    static void print(final List<CellResult> results, final Yardstick yardstick, final String legend,
+        final PrintStream out)
     {
-        final double[] ratios = ratios(results, baseline);
+        final double[] ratios = yardstick.ratios(results);
         String workload = null;
         for (final CellResult result : results)
         {
@@ -90,10 +56,10 @@ final class ResultTable
             "sleeps/ev: the consumer thread's voluntary context switches per event (Linux; every strategy's parks, " +
             "and any other blocking); steal: the share of the machine's CPU time its hypervisor gave elsewhere " +
             "during the cell (Linux), which delays every strategy's threads; " +
-            "cost: CPU per event + λ × mean latency; ÷baseline: cost at λ=1 over " + baseline +
-            "'s in the same workload");
-        printSummary(results, ratios, strategy -> true, "cost at λ=1 against " + baseline + ", over all workloads above:",
-            out);
+            "cost: CPU per event + λ × mean latency; ÷baseline: cost at " + yardstick.label() + " over " +
+            yardstick.baseline() + "'s in the same workload");
+        printSummary(results, ratios, strategy -> true,
+            "cost at " + yardstick.label() + " against " + yardstick.baseline() + ", over all workloads above:", out);
     }
 
     /**
@@ -136,26 +102,27 @@ final class ResultTable
      * Prints the best fixed Agrona setting of each workload, then, for each of {@code strategies}, the geometric
      * mean and the largest of its cost ratios against that setting's cell in the same workload.
      *
-     * @param bestFixed  the best fixed setting's strategy name, by workload name.
+     * @param bestFixed  the best fixed setting's strategy name, by workload name, chosen at {@code yardstick}'s λ.
      * @param strategies the strategies to compare with it.
      */
     static void printAgainstBestFixed(
         final List<CellResult> results,
         final Map<String, String> bestFixed,
         final List<String> strategies,
+        final Yardstick yardstick,
         final PrintStream out)
     {
         out.println();
-        out.println("best fixed Agrona setting of each workload: the lowest cost at λ=1 of " +
+        out.println("best fixed Agrona setting of each workload: the lowest cost at " + yardstick.label() + " of " +
             BestFixedAgrona.CANDIDATES.size() + " settings in short cells, measured again above:");
         bestFixed.forEach((workload, strategy) -> out.printf(Locale.ROOT, "  %-22s %s%n", workload, strategy));
-        printSummary(results, ratios(results, bestFixed::get), strategies::contains,
-            "cost at λ=1 against the best fixed Agrona setting of each workload:", out);
+        printSummary(results, yardstick.ratios(results, bestFixed::get), strategies::contains,
+            "cost at " + yardstick.label() + " against the best fixed Agrona setting of each workload:", out);
     }
 
-    static String csv(final List<CellResult> results, final String baseline)
+    static String csv(final List<CellResult> results, final Yardstick yardstick)
     {
-        final double[] ratios = ratios(results, baseline);
+        final double[] ratios = yardstick.ratios(results);
         final StringBuilder csv = new StringBuilder(
             "workload,strategy,events,p50_ns,p90_ns,p99_ns,p999_ns,max_ns,mean_ns,cpu_ns,wall_ns," +
             "cpu_per_event_ns,cpu_share,cost_lambda_0.1,cost_lambda_1,cost_lambda_10,cost_ratio_to_baseline," +

@@ -29,16 +29,18 @@ final class SvgChart
     private static final double MAX_LOG_NS = 8;
 
     private final String subtitle;
-    private final String baseline;
+    private final Yardstick yardstick;
 
     /**
-     * @param subtitle the run's context, {@code ; }-separated into lines.
-     * @param baseline the strategy the others are compared with: ringed in every panel, its cost ratio 1.
+     * @param subtitle  the run's context, {@code ; }-separated into lines.
+     * @param yardstick what the cost ratios are; its baseline, the strategy the others are compared with, is ringed
+     *                  in every panel, its cost ratio 1.
      */
-    SvgChart(final String subtitle, final String baseline)
+    SvgChart(final String subtitle, final Yardstick yardstick)
     {
-        this.subtitle = subtitle;
-        this.baseline = baseline;
+        this.subtitle = subtitle + "; cost at " + yardstick.label() + ": CPU per event + λ × mean latency, over " +
+            yardstick.baseline() + "'s";
+        this.yardstick = yardstick;
     }
 
     String render(final List<CellResult> results)
@@ -76,7 +78,8 @@ final class SvgChart
             final int y = headerHeight + 12 + (i / 4) * 20;
             svg.append(marker(strategies.get(i), x + 5, y, colour(i), ""))
                 .append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", x + 14, y + 4,
-                escape(strategies.get(i)) + (strategies.get(i).equals(baseline) ? " (baseline, ringed)" : "")));
+                escape(strategies.get(i)) +
+                (strategies.get(i).equals(yardstick.baseline()) ? " (baseline, ringed)" : "")));
         }
         int panel = 0;
         for (final Map.Entry<String, List<CellResult>> entry : byWorkload.entrySet())
@@ -125,7 +128,7 @@ final class SvgChart
         svg.append(String.format(Locale.ROOT,
             "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">wake-up latency</text>%n",
             plotX + plotWidth / 2, plotY + plotHeight + 28));
-        final double[] ratios = ResultTable.ratios(results, baseline);
+        final double[] ratios = yardstick.ratios(results);
         for (int i = 0; i < ratios.length; i++)
         {
             final CellResult result = results.get(i);
@@ -140,7 +143,7 @@ final class SvgChart
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\" " +
                 "opacity=\"0.6\"/>", x50, y, x99, y, colour))
                 .append(marker(result.strategy(), x50, y, colour, title));
-            if (result.strategy().equals(baseline))
+            if (result.strategy().equals(yardstick.baseline()))
             {
                 svg.append(String.format(Locale.ROOT,
                     "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"9\" fill=\"none\" stroke=\"black\"/>%n", x50, y));

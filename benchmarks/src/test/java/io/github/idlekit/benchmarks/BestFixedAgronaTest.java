@@ -33,14 +33,17 @@ class BestFixedAgronaTest
     }
 
     @Test
-    void theCheapestAtLambdaOneWinsAmongCellsThatMeasuredAnything()
+    void theCheapestAtTheRunsLambdaWinsAmongCellsThatMeasuredAnything()
     {
         final CellResult dearCpu = cell("spin", 100, 90_000, 1_000);
         final CellResult cheapest = cell("park", 100, 20_000, 50_000);
         final CellResult empty = cell("stuck", 0, 0, 0);
 
-        assertEquals(cheapest, BestFixedAgrona.cheapest(List.of(dearCpu, empty, cheapest)));
-        assertThrows(IllegalStateException.class, () -> BestFixedAgrona.cheapest(List.of(empty)));
+        // λ = 1: 91 µs against 70 µs; λ = 10: 100 µs against 520 µs
+        assertEquals(cheapest, BestFixedAgrona.cheapest(List.of(dearCpu, empty, cheapest), new Yardstick("b", 1)));
+        assertEquals(dearCpu, BestFixedAgrona.cheapest(List.of(dearCpu, empty, cheapest), new Yardstick("b", 10)));
+        assertThrows(IllegalStateException.class,
+            () -> BestFixedAgrona.cheapest(List.of(empty), new Yardstick("b", 1)));
     }
 
     @Test
@@ -53,7 +56,8 @@ class BestFixedAgronaTest
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
         ResultTable.printAgainstBestFixed(results, Map.of("a", "agrona-spin", "b", "agrona-backoff"),
-            List.of("idlekit", "agrona-backoff"), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+            List.of("idlekit", "agrona-backoff"), new Yardstick("agrona-backoff", 1),
+            new PrintStream(bytes, true, StandardCharsets.UTF_8));
 
         final String text = bytes.toString(StandardCharsets.UTF_8);
         // idlekit: 20 µs against 15 µs in a, 80 µs against 40 µs in b

@@ -28,6 +28,42 @@ class MainTest
     }
 
     @Test
+    void anOptionsMessageNamesTheCommandOnce() throws Exception
+    {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        final int status = Main.run(new String[]{ "compare", "--bogus" },
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertEquals(Main.BAD_ARGUMENTS, status);
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("compare: unknown option '--bogus'; options: "),
+            err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aLatencyWeightThatIsNotAPositiveFiniteNumberIsNamedWithItsValue() throws Exception
+    {
+        for (final String command : new String[]{ "compare", "aeron" })
+        {
+            for (final String bad : new String[]{ "0", "-1", "NaN", "Infinity", "ten" })
+            {
+                final ByteArrayOutputStream out = new ByteArrayOutputStream();
+                final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+                final int status = Main.run(new String[]{ command, "--lambda", bad },
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+
+                assertEquals(Main.BAD_ARGUMENTS, status);
+                assertEquals(command + " --lambda: '" + bad + "' is not a positive, finite number",
+                    err.toString(StandardCharsets.UTF_8).trim());
+                assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
+            }
+        }
+    }
+
+    @Test
     void helpListsTheCommands() throws Exception
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -38,6 +74,7 @@ class MainTest
         final String help = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, status);
         assertTrue(help.startsWith("usage: java -jar benchmarks.jar <command>") && help.contains("--best-fixed") &&
+            help.contains("--lambda 1") &&
             help.contains("  aeron "), help);
     }
 }
