@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The {@code --name value} and {@code --flag} arguments of one command, checked against what the command
@@ -60,45 +61,47 @@ final class Arguments
 
     long positiveLong(final String name, final long defaultValue)
     {
-        final String text = values.get(name);
-        if (null == text)
+        return parsed(name, defaultValue, text ->
         {
-            return defaultValue;
-        }
-        try
-        {
-            final long value = Long.parseLong(text.trim());
-            if (value > 0)
-            {
-                return value;
-            }
-        }
-        catch (final NumberFormatException ignore)
-        {
-            // reported below with the parameter's name
-        }
-        throw new IllegalArgumentException(command + " " + name + ": '" + text + "' is not a positive integer");
+            final long value = Long.parseLong(text);
+            return value > 0 ? value : null;
+        }, "a positive integer");
     }
 
     double positiveFiniteDouble(final String name, final double defaultValue)
+    {
+        return parsed(name, defaultValue, text ->
+        {
+            final double value = Double.parseDouble(text);
+            return value > 0 && !Double.isInfinite(value) ? value : null;
+        }, "a positive, finite number");
+    }
+
+    /**
+     * @param valid turns the option's text into its value, or into null (or a {@link NumberFormatException}) where
+     *              the text is not {@code expected}.
+     */
+    private <T> T parsed(
+        final String name, final T defaultValue, final Function<String, T> valid, final String expected)
     {
         final String text = values.get(name);
         if (null == text)
         {
             return defaultValue;
         }
+        T value = null;
         try
         {
-            final double value = Double.parseDouble(text.trim());
-            if (value > 0 && !Double.isInfinite(value))
-            {
-                return value;
-            }
+            value = valid.apply(text.trim());
         }
         catch (final NumberFormatException ignore)
         {
             // reported below with the parameter's name
         }
-        throw new IllegalArgumentException(command + " " + name + ": '" + text + "' is not a positive, finite number");
+        if (null == value)
+        {
+            throw new IllegalArgumentException(command + " " + name + ": '" + text + "' is not " + expected);
+        }
+        return value;
     }
 }

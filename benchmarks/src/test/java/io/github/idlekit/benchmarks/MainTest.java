@@ -14,31 +14,19 @@ class MainTest
     @Test
     void aBadArgumentStopsTheCommandBeforeItRunsWithOneLineNamingIt() throws Exception
     {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final String message = errorOf("compare", "--strategies", "agrona-backoff:1,2,3");
 
-        final int status = Main.run(new String[]{ "compare", "--strategies", "agrona-backoff:1,2,3" },
-            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-
-        final String message = err.toString(StandardCharsets.UTF_8);
-        assertEquals(Main.BAD_ARGUMENTS, status);
-        assertEquals(1, message.lines().count(), message);
         assertTrue(message.startsWith("compare: strategy 'agrona-backoff:1,2,3': expected "), message);
-        assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
     }
 
     @Test
     void anOptionsMessageNamesTheCommandOnce() throws Exception
     {
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final String unknown = errorOf("compare", "--bogus");
 
-        final int status = Main.run(new String[]{ "compare", "--bogus" },
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-
-        assertEquals(Main.BAD_ARGUMENTS, status);
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("compare: unknown option '--bogus'; options: "),
-            err.toString(StandardCharsets.UTF_8));
+        assertTrue(unknown.startsWith("compare: unknown option '--bogus'; options: "), unknown);
+        assertEquals("compare --events: '0' is not a positive integer", errorOf("compare", "--events", "0"));
+        assertEquals("compare --events: 'many' is not a positive integer", errorOf("compare", "--events", "many"));
     }
 
     @Test
@@ -48,17 +36,8 @@ class MainTest
         {
             for (final String bad : new String[]{ "0", "-1", "NaN", "Infinity", "ten" })
             {
-                final ByteArrayOutputStream out = new ByteArrayOutputStream();
-                final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-                final int status = Main.run(new String[]{ command, "--lambda", bad },
-                    new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-
-                assertEquals(Main.BAD_ARGUMENTS, status);
                 assertEquals(command + " --lambda: '" + bad + "' is not a positive, finite number",
-                    err.toString(StandardCharsets.UTF_8).trim());
-                assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
+                    errorOf(command, "--lambda", bad));
             }
         }
     }
@@ -74,7 +53,24 @@ class MainTest
         final String help = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, status);
         assertTrue(help.startsWith("usage: java -jar benchmarks.jar <command>") && help.contains("--best-fixed") &&
-            help.contains("--lambda 1") &&
-            help.contains("  aeron "), help);
+            help.contains("--lambda 1") && help.contains("  aeron "), help);
+    }
+
+    /**
+     * @return the one line a rejected command printed on stderr, having printed nothing else.
+     */
+    private static String errorOf(final String... args) throws Exception
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        final int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertEquals(Main.BAD_ARGUMENTS, status);
+        assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
+        final String message = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, message.lines().count(), message);
+        return message.trim();
     }
 }
