@@ -63,7 +63,8 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long episodes;
     boolean cpuClocked;
     long busyAtLastParkNs;
-    long timerProbeBusyNs;
+    long probeBusyNs;
+    long wokenParkCostNs;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -344,19 +345,27 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long PLAN_SLICE_NS = 20_000L;
 
     /**
-     * Under a coarse timer (see {@link ParkTimerModel#COARSE_FLOOR_NS}), a plan that busy-waits through every gap
-     * never parks, so it would never find out that its timer became finer (another process raised the Windows timer
-     * resolution) and that parking until just before the work would now cost a fraction of the spinning. Once it
-     * has busy-waited this many times what one park can cost since its last park (the park's CPU, and a floor of
-     * latency at the latency weight, should work come as it begins), an episode parks once for the shortest period
-     * after its minimum spin; and again after an eighth as much while those parks disagree with the timer model,
-     * until enough do to call the timer changed (see {@link ParkTimerModel#CHANGED_AFTER}) and the strategy plans
-     * again. Not sooner: under a Linux timer slack a park can end early by chance (another interrupt came within
-     * the slack), and each probe that ends after the work came costs the work the rest of the park. Under a fine
-     * timer the thread's neighbours may need it awake (a pipeline's workers hand each other work within
-     * microseconds), and a finer timer would change little.
+     * A plan that busy-waits through every gap never parks, so it would never find out that parking became cheaper
+     * than it was planned at. Once it has busy-waited this many times what one park can cost since its last park,
+     * an episode parks once anyway:
+     * <ul>
+     *     <li>under a coarse timer (see {@link ParkTimerModel#COARSE_FLOOR_NS}), where a park can cost its CPU and,
+     *     should work come as it begins, a floor of latency at the latency weight: for the shortest period after its
+     *     minimum spin, which shows whether the timer became finer (another process raised the Windows timer
+     *     resolution), so that parking until just before the work would now cost a fraction of the spinning; and
+     *     again after an eighth as much while those parks disagree with the timer model, until enough do to call the
+     *     timer changed (see {@link ParkTimerModel#CHANGED_AFTER}) and the strategy plans again. Not sooner: under a
+     *     Linux timer slack a park can end early by chance (another interrupt came within the slack), and each probe
+     *     that ends after the work came costs the work the rest of the park. Under a fine timer, never: the thread's
+     *     neighbours may need it awake (a pipeline's workers hand each other work within microseconds), and a finer
+     *     timer would change little;</li>
+     *     <li>where a producer's wake ends the parks, where a park costs what the plan weighed a woken one at: for
+     *     the longest period, so that the wake that ends it shows how long a wake-up takes now. A few wake-ups that
+     *     waited milliseconds for a CPU (the JIT compiling beside the worker) make the plan spin through gaps, and
+     *     without the probes it would go on spinning through them, on a whole core, for as long as it lives.</li>
+     * </ul>
      */
-    static final long TIMER_PROBE_DIVISOR = 64;
+    static final long PROBE_DIVISOR = 64;
 
     private static final String SPEC_PREFIX = "calibrated:";
     private static final String LAMBDA_PREFIX = "lambda=";
@@ -470,7 +479,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         this.maxParkNs = null != maxPark ? maxPark.toNanos() : ladder.adaptiveMaxParkNs();
         this.ladderPlan = ladder.plan(profile);
         followPresetLadder();
-        timerProbeBusyNs = timerProbeBusyNs();
+        probeBusyNs = probeBusyNs();
         exploreEvery = EXPLORE_EVERY;
         episodesToExplore = EXPLORE_EVERY;
         this.cadence = new PlanCadence(waits.nanoTime());
@@ -580,10 +589,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             parkNs = surprises > 0 || exploring ?
                 Math.min(untilNs, timer.floorNs() + elapsedNs * PARK_UNTIL_GROWTH) : untilNs;
         }
-        else if (timerProbeBusyNs < Long.MAX_VALUE && !exploring && !plannedForWakes && busyNs - busyAtLastParkNs >=
-            (timer.unsettled() ? timerProbeBusyNs / ParkTimerModel.CHANGED_AFTER : timerProbeBusyNs))
+        else if (probeBusyNs < Long.MAX_VALUE && !exploring && busyNs - busyAtLastParkNs >=
+            (timer.unsettled() && !plannedForWakes ? probeBusyNs / ParkTimerModel.CHANGED_AFTER : probeBusyNs))
         {
-            parkNs = 0;
+            parkNs = plannedForWakes ? maxParkNs : 0;
         }
         else
         {
@@ -988,7 +997,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
         final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();
         cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs);
-        final long wokenParkCostNs = wokenParkCostNs();
+        wokenParkCostNs = wokenParkCostNs();
         if (wokenParkCostNs >= 0)
         {
             planner.beginForWakes(gaps, wokenParkCostNs, maxParkNs);
@@ -1023,18 +1032,22 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         cadence.planned(
             onLadder, timer.floorNs(), timer.parkCpuNs(), planningCpuNs, busyNs, parks, waits.nanoTime());
         onLadder = false;
-        timerProbeBusyNs = timerProbeBusyNs();
+        probeBusyNs = probeBusyNs();
     }
 
     /**
-     * @return the busy-waiting after which a plan that has not parked probes the timer (see
-     * {@link #TIMER_PROBE_DIVISOR}), from the timer model's estimates now; {@code Long.MAX_VALUE}, never, under a
-     * fine timer.
+     * @return the busy-waiting after which a plan that has not parked parks once anyway (see
+     * {@link #PROBE_DIVISOR}): for a plan for wakes, from what it weighed a woken park at; else from the timer
+     * model's estimates now, and {@code Long.MAX_VALUE}, never, under a fine timer.
      */
-    private long timerProbeBusyNs()
+    private long probeBusyNs()
     {
+        if (plannedForWakes)
+        {
+            return PROBE_DIVISOR * wokenParkCostNs;
+        }
         return timer.floorNs() < ParkTimerModel.COARSE_FLOOR_NS ?
-            Long.MAX_VALUE : TIMER_PROBE_DIVISOR * (timer.parkCpuNs() + (long)(latencyWeight * timer.floorNs()));
+            Long.MAX_VALUE : PROBE_DIVISOR * (timer.parkCpuNs() + (long)(latencyWeight * timer.floorNs()));
     }
 
     /**

@@ -29,7 +29,9 @@ import java.util.function.Consumer;
  * <p>Where nearly every idle episode ends with a wake, the plan is made for it: a park then costs its CPU and one
  * scheduler wake-up however long it lasts, so the worker spins only while that is cheaper, then parks for the
  * maximum, without yielding or short timed parks first (on Linux's EEVDF scheduler either makes the next wake-up
- * wait, often, for a scheduler tick). When wakes stop coming, the next plan polls on the timer again.
+ * wait, often, for a scheduler tick). When wakes stop coming, the next plan polls on the timer again. A plan that
+ * spins through every gap, because the wake-ups it learnt from were slow, still parks now and then (see
+ * {@link CalibratedIdleStrategy#PROBE_DIVISOR}) to see whether they are quick again.
  *
  * <p>One instance per worker thread (the first thread to call {@link #idle()} is the one woken); {@link #wake()}
  * may be called from any number of threads at once.

@@ -380,7 +380,7 @@ class CalibratedIdleStrategyTest
         simulator.run(adaptive, () -> 3_000_000L, 1_000).reset().run(adaptive, () -> 3_000_000L, 5_000);
 
         assertTrue(simulator.latencyPerEpisodeNs() > 0, "no probe in 5,000 episodes: " + adaptive);
-        assertTrue(simulator.costPerEpisode(1) < 3_000_000 * (1 + 2.0 / CalibratedIdleStrategy.TIMER_PROBE_DIVISOR),
+        assertTrue(simulator.costPerEpisode(1) < 3_000_000 * (1 + 2.0 / CalibratedIdleStrategy.PROBE_DIVISOR),
             "cost per episode " + simulator.costPerEpisode(1) + " ns: " + adaptive);
     }
 

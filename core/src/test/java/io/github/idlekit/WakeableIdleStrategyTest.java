@@ -151,6 +151,26 @@ class WakeableIdleStrategyTest
     }
 
     @Test
+    void aFewWakeUpsThatWaitedMillisecondsForACpuDoNotKeepTheWorkerSpinningThroughEveryGap()
+    {
+        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final EpisodeSimulator episodes = new EpisodeSimulator(waits);
+        episodes.runWoken(strategy, () -> 1_000_000, 200, WAKE_LATENCY_NS);
+        // the JIT compiling beside the worker: ten wake-ups wait 4 ms for a CPU, and the next plan spins through
+        // the 1 ms gaps, where it cannot see that wake-ups are quick again
+        episodes.runWoken(strategy, () -> 1_000_000, 24, 4_000_000);
+        assertTrue(strategy.schedule().spinBeforeFirstParkNs() >= 1_000_000, strategy.toString());
+        episodes.runWoken(strategy, () -> 1_000_000, 200, WAKE_LATENCY_NS);
+        final WakeCounts before = WakeCounts.of(strategy.statistics());
+        episodes.reset().runWoken(strategy, () -> 1_000_000, 200, WAKE_LATENCY_NS);
+
+        final WakeCounts counted = WakeCounts.of(strategy.statistics()).since(before);
+        assertTrue(counted.wokenParks >= 190, "woken parks " + counted.wokenParks + " in 200 episodes; " + strategy);
+        assertTrue(episodes.cpuPerEpisodeNs() < 50_000,
+            "CPU per 1 ms episode " + episodes.cpuPerEpisodeNs() + " ns; " + strategy);
+    }
+
+    @Test
     void aWorkerWokenForGapsShorterThanAWakeUpSpinsThroughThem()
     {
         final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);

@@ -111,11 +111,15 @@ public final class Durations
      * Prints nanoseconds for people with three significant digits at most, e.g. {@code 72 µs}, {@code 15.6 ms},
      * {@code 0.8 µs}.
      *
-     * @param nanos a duration in nanoseconds, may be fractional.
+     * @param nanos a duration in nanoseconds, may be fractional or negative (parks that ended early).
      * @return the readable form.
      */
     public static String toHuman(final double nanos)
     {
+        if (nanos < 0)
+        {
+            return "-" + toHuman(-nanos);
+        }
         if (nanos < NANOS_PER_MICRO / 10.0)
         {
             return scaled(nanos, 1, "ns");

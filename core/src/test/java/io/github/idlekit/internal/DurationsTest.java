@@ -52,11 +52,13 @@ class DurationsTest
     }
 
     @Test
-    void humanFormatKeepsThreeSignificantDigits()
+    void humanFormatKeepsThreeSignificantDigitsAndTheSign()
     {
         assertEquals("72.3 µs", Durations.toHuman(72_345));
         assertEquals("15.6 ms", Durations.toHuman(15_625_000));
         assertEquals("0.80 µs", Durations.toHuman(800));
         assertEquals("42.0 ns", Durations.toHuman(42));
+        assertEquals("-15.7 s", Durations.toHuman(-15_718_456_900.0));
+        assertEquals("-42.0 ns", Durations.toHuman(-42));
     }
 }
