@@ -171,6 +171,23 @@ class WakeableIdleStrategyTest
     }
 
     @Test
+    void probingWakeUpsThatStaySlowCostsAboutASixtyFourthOfTheSpinning()
+    {
+        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final EpisodeSimulator episodes = new EpisodeSimulator(waits);
+        episodes.runWoken(strategy, () -> 1_000_000, 200, 4_000_000);
+        final WakeCounts before = WakeCounts.of(strategy.statistics());
+        episodes.reset().runWoken(strategy, () -> 1_000_000, 1_000, 4_000_000);
+
+        // spinning through each 1 ms gap costs 1 ms; each probe about a 4 ms wake-up more
+        final WakeCounts counted = WakeCounts.of(strategy.statistics()).since(before);
+        assertTrue(counted.wokenParks >= 1, "no probe in 1,000 episodes; " + strategy);
+        assertTrue(episodes.costPerEpisode(1) < 1_000_000 * (1 + 2.0 / CalibratedIdleStrategy.PROBE_DIVISOR),
+            "cost per episode " + episodes.costPerEpisode(1) + " ns with " + counted.wokenParks + " probes; " +
+            strategy);
+    }
+
+    @Test
     void aWorkerWokenForGapsShorterThanAWakeUpSpinsThroughThem()
     {
         final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
