@@ -64,7 +64,11 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean cpuClocked;
     long busyAtLastParkNs;
     long probeBusyNs;
-    long wokenParkCostNs;
+    /**
+     * What the last plan begun weighed a woken park at (negative where it was not made for wakes); read only while
+     * the plan in force is one for wakes.
+     */
+    long plannedWokenParkCostNs;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -997,10 +1001,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
         final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();
         cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs);
-        wokenParkCostNs = wokenParkCostNs();
-        if (wokenParkCostNs >= 0)
+        plannedWokenParkCostNs = wokenParkCostNs();
+        if (plannedWokenParkCostNs >= 0)
         {
-            planner.beginForWakes(gaps, wokenParkCostNs, maxParkNs);
+            planner.beginForWakes(gaps, plannedWokenParkCostNs, maxParkNs);
         }
         else
         {
@@ -1044,7 +1048,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     {
         if (plannedForWakes)
         {
-            return PROBE_DIVISOR * wokenParkCostNs;
+            return PROBE_DIVISOR * plannedWokenParkCostNs;
         }
         return timer.floorNs() < ParkTimerModel.COARSE_FLOOR_NS ?
             Long.MAX_VALUE : PROBE_DIVISOR * (timer.parkCpuNs() + (long)(latencyWeight * timer.floorNs()));
