@@ -11,18 +11,11 @@ import java.util.function.Function;
  * made for one λ is judged fairly only at that λ.
  *
  * @param baseline      the strategy every cell's cost is divided by, per workload.
- * @param latencyWeight λ, CPU nanoseconds per nanosecond of mean latency, positive and finite.
+ * @param latencyWeight λ, CPU nanoseconds per nanosecond of mean latency, positive and finite (the commands take it
+ *                      through {@link Arguments#positiveFiniteDouble}).
  */
 record Yardstick(String baseline, double latencyWeight)
 {
-    Yardstick
-    {
-        if (!(latencyWeight > 0) || Double.isInfinite(latencyWeight))
-        {
-            throw new IllegalArgumentException("latencyWeight (λ) must be positive and finite: " + latencyWeight);
-        }
-    }
-
     /**
      * @return {@code λ=1}, {@code λ=0.1}, {@code λ=2.5}: how tables and files name this λ.
      */

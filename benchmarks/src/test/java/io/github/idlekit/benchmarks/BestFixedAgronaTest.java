@@ -50,9 +50,9 @@ class BestFixedAgronaTest
     void eachStrategyIsComparedWithTheBestFixedSettingOfEachWorkload()
     {
         final List<CellResult> results = List.of(
-            cell("idlekit", "a", 100, 10_000, 10_000), cell("agrona-backoff", "a", 100, 30_000, 10_000),
-            cell("agrona-spin", "a", 100, 15_000, 0),
-            cell("idlekit", "b", 100, 10_000, 70_000), cell("agrona-backoff", "b", 100, 20_000, 20_000));
+            Cells.cell("idlekit", "a", 100, 10_000, 10_000), Cells.cell("agrona-backoff", "a", 100, 30_000, 10_000),
+            Cells.cell("agrona-spin", "a", 100, 15_000, 0),
+            Cells.cell("idlekit", "b", 100, 10_000, 70_000), Cells.cell("agrona-backoff", "b", 100, 20_000, 20_000));
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
         ResultTable.printAgainstBestFixed(results, Map.of("a", "agrona-spin", "b", "agrona-backoff"),
@@ -69,13 +69,6 @@ class BestFixedAgronaTest
     private static CellResult cell(final String strategy, final long events, final long cpuPerEventNs,
         final double meanLatencyNs)
     {
-        return cell(strategy, "w", events, cpuPerEventNs, meanLatencyNs);
-    }
-
-    private static CellResult cell(final String strategy, final String workload, final long events,
-        final long cpuPerEventNs, final double meanLatencyNs)
-    {
-        return new CellResult(strategy, workload, events, 0, 0, 0, 0, 0, meanLatencyNs, events * cpuPerEventNs,
-            1_000_000_000L, null, -1, Double.NaN);
+        return Cells.cell(strategy, "w", events, cpuPerEventNs, meanLatencyNs);
     }
 }

@@ -9,14 +9,14 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class YardstickTest
 {
     // in workload a, a spinner: 90 µs of CPU per event, 1 µs of latency; a parker: 20 µs and 50 µs
     private static final List<CellResult> RESULTS = List.of(
-        cell("spinner", "a", 90_000, 1_000), cell("parker", "a", 20_000, 50_000), cell("spinner", "b", 10_000, 0));
+        Cells.cell("spinner", "a", 100, 90_000, 1_000), Cells.cell("parker", "a", 100, 20_000, 50_000),
+        Cells.cell("spinner", "b", 100, 10_000, 0));
 
     @Test
     void theRatiosAreCostsAtTheRunsLambdaOverTheBaselinesInTheSameWorkload()
@@ -46,22 +46,5 @@ class YardstickTest
             .contains("cost at λ=10: CPU per event + λ × mean latency, over parker's"));
         assertEquals("λ=0.1", new Yardstick("parker", 0.1).label());
         assertEquals("λ=2.5", new Yardstick("parker", 2.5).label());
-    }
-
-    @Test
-    void aLambdaThatIsNotPositiveAndFiniteIsRefusedWithItsValue()
-    {
-        for (final double bad : new double[]{ 0, -1, Double.NaN, Double.POSITIVE_INFINITY })
-        {
-            assertEquals("latencyWeight (λ) must be positive and finite: " + bad, assertThrows(
-                IllegalArgumentException.class, () -> new Yardstick("parker", bad)).getMessage());
-        }
-    }
-
-    private static CellResult cell(
-        final String strategy, final String workload, final long cpuPerEventNs, final double meanLatencyNs)
-    {
-        return new CellResult(strategy, workload, 100, 0, 0, 0, 0, 0, meanLatencyNs, 100 * cpuPerEventNs,
-            1_000_000_000L, null, -1, Double.NaN);
     }
 }
