@@ -77,7 +77,9 @@ final class Compare
             " events' worth of the workload's mean gap");
         out.println("   --duration: per cell, and at least " + MIN_EVENTS +
             " events' worth of the workload's mean gap (except for --quick and phase changes)");
-        out.println("   workloads: fixed-<gap>, exp-<mean gap>, burst-<n>x<gap>; default: " + FULL_WORKLOADS);
+        out.println("   workloads: fixed-<gap>, periodic-<gap>, exp-<mean gap>, lognormal-<median gap>, " +
+            "uniform-<gap>..<gap>, burst-<n>x<gap>, phases-<duration>:<workload>/..., trace:<file of gaps in ns, " +
+            "one per line>; default: " + FULL_WORKLOADS);
         out.println("   strategies: " + String.join(";", StrategyCatalog.names()) + " (the default), " +
             String.join(";", StrategyCatalog.baselineNames()) + ", any idlekit spec, or the " +
             "class name of an IdleStrategy with a public no-arg constructor (e.g. com.acme.MyIdle)");

@@ -1,7 +1,12 @@
 package io.github.idlekit.benchmarks;
 
 import io.github.idlekit.internal.Durations;
+import org.agrona.collections.LongArrayList;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -12,12 +17,15 @@ import java.util.SplittableRandom;
  * exponential gaps (a Poisson arrival process) mix them the way independent clients do; lognormal gaps have the
  * heavy tail of request traffic; bursts are runs of back-to-back events separated by long gaps, the shape of market
  * data and batch arrivals; phases switch between workloads while one strategy instance keeps running, to show how
- * fast it follows a change.
+ * fast it follows a change; a trace replays gaps recorded from the user's own system, the workload no synthetic
+ * one stands in for.
  *
  * <p>Names: {@code fixed-100us}, {@code periodic-1ms} (±{@value #JITTER_PERCENT}% uniform jitter),
  * {@code exp-1ms}, {@code lognormal-1ms} (median 1 ms, σ = 1), {@code uniform-5ms..25ms} (any gap between the two
  * equally likely: a producer with its own unpredictable pace), {@code burst-16x10ms} (16 back-to-back events,
- * then 10 ms), {@code phases-2s:fixed-10us/fixed-10ms/fixed-100us/exp-1ms} (each phase for 2 s, in turn).
+ * then 10 ms), {@code phases-2s:fixed-10us/fixed-10ms/fixed-100us/exp-1ms} (each phase for 2 s, in turn),
+ * {@code trace:gaps.txt} (the file's gaps in order, one per line in whole nanoseconds, 0 for back-to-back,
+ * {@code #} starting a comment; from its start again when a run outlasts it).
  */
 final class Workload
 {
@@ -26,8 +34,10 @@ final class Workload
 
     private enum Kind
     {
-        FIXED, PERIODIC, EXPONENTIAL, LOGNORMAL, UNIFORM, BURST, PHASES
+        FIXED, PERIODIC, EXPONENTIAL, LOGNORMAL, UNIFORM, BURST, PHASES, TRACE
     }
+
+    private static final String TRACE_PREFIX = "trace:";
 
     private final String name;
     private final Kind kind;
@@ -35,11 +45,12 @@ final class Workload
     private final long longestGapNs;
     private final int burstLength;
     private final List<Workload> phases;
+    private final long[] traceGapsNs;
 
     private Workload(
         final String name, final Kind kind, final long gapNs, final int burstLength, final List<Workload> phases)
     {
-        this(name, kind, gapNs, gapNs, burstLength, phases);
+        this(name, kind, gapNs, gapNs, burstLength, phases, null);
     }
 
     private Workload(
@@ -48,7 +59,8 @@ final class Workload
         final long gapNs,
         final long longestGapNs,
         final int burstLength,
-        final List<Workload> phases)
+        final List<Workload> phases,
+        final long[] traceGapsNs)
     {
         this.name = name;
         this.kind = kind;
@@ -56,6 +68,7 @@ final class Workload
         this.longestGapNs = longestGapNs;
         this.burstLength = burstLength;
         this.phases = phases;
+        this.traceGapsNs = traceGapsNs;
     }
 
     static Workload parse(final String name)
@@ -64,6 +77,10 @@ final class Workload
         if (trimmed.startsWith("phases-"))
         {
             return parsePhases(trimmed);
+        }
+        if (trimmed.startsWith(TRACE_PREFIX))
+        {
+            return readTrace(trimmed);
         }
         for (final Kind kind : new Kind[]{ Kind.FIXED, Kind.PERIODIC, Kind.EXPONENTIAL, Kind.LOGNORMAL })
         {
@@ -83,7 +100,7 @@ final class Workload
             {
                 throw new IllegalArgumentException("workload: '" + name + "' needs its longer gap second");
             }
-            return new Workload(trimmed, Kind.UNIFORM, shortestNs, longestNs, 1, List.of());
+            return new Workload(trimmed, Kind.UNIFORM, shortestNs, longestNs, 1, List.of(), null);
         }
         final int x = trimmed.indexOf('x');
         if (trimmed.startsWith("burst-") && x > 6)
@@ -105,8 +122,8 @@ final class Workload
                 Durations.parsePositiveNanos("workload", trimmed.substring(x + 1)), length, List.of());
         }
         throw new IllegalArgumentException("workload: unknown '" + name + "'; expected fixed-<gap>, " +
-            "periodic-<gap>, exp-<mean gap>, lognormal-<median gap>, uniform-<gap>..<gap>, burst-<n>x<gap> or " +
-            "phases-<duration>:<workload>/<workload>...");
+            "periodic-<gap>, exp-<mean gap>, lognormal-<median gap>, uniform-<gap>..<gap>, burst-<n>x<gap>, " +
+            "phases-<duration>:<workload>/<workload>... or trace:<file of gaps in ns>");
     }
 
     static List<Workload> parseList(final String list)
@@ -153,6 +170,8 @@ final class Workload
                 return random.nextLong(gapNs, longestGapNs + 1);
             case BURST:
                 return eventIndex % burstLength == 0 ? gapNs : 0;
+            case TRACE:
+                return traceGapsNs[(int)(eventIndex % traceGapsNs.length)];
             default:
                 return phases.get(phaseAt(elapsedNs)).gapBeforeNs(eventIndex, elapsedNs, random);
         }
@@ -211,6 +230,11 @@ final class Workload
             throw new IllegalArgumentException("workload: '" + name + "' needs phases-<duration>:<workload>/...");
         }
         final long phaseNs = Durations.parsePositiveNanos("workload phase", name.substring(7, colon));
+        if (name.contains(TRACE_PREFIX))
+        {
+            throw new IllegalArgumentException("workload: '" + name + "' has a trace as a phase; a trace's path " +
+                "may hold the '/' that separates phases, so a trace runs on its own");
+        }
         final List<Workload> phases = new ArrayList<>();
         for (final String phase : name.substring(colon + 1).split("/"))
         {
@@ -222,6 +246,71 @@ final class Workload
             phases.add(workload);
         }
         return new Workload(name, Kind.PHASES, phaseNs, 1, List.copyOf(phases));
+    }
+
+    /**
+     * Reads a trace's gaps, so that a bad file fails before any cell runs.
+     *
+     * @param name {@code trace:<path>}.
+     */
+    private static Workload readTrace(final String name)
+    {
+        final Path path = Path.of(name.substring(TRACE_PREFIX.length()));
+        final LongArrayList gapsNs = new LongArrayList();
+        long totalNs = 0;
+        try (BufferedReader reader = Files.newBufferedReader(path))
+        {
+            String line;
+            for (int number = 1; (line = reader.readLine()) != null; number++)
+            {
+                final int hash = line.indexOf('#');
+                final String token = (hash < 0 ? line : line.substring(0, hash)).trim();
+                if (!token.isEmpty())
+                {
+                    final long gapNs = traceGap(name, number, token);
+                    if (gapNs > Long.MAX_VALUE - totalNs)
+                    {
+                        throw new IllegalArgumentException("workload " + name + ": line " + number +
+                            ": the gaps up to it add up to more than " + Long.MAX_VALUE + " ns");
+                    }
+                    totalNs += gapNs;
+                    gapsNs.addLong(gapNs);
+                }
+            }
+        }
+        catch (final IOException ex)
+        {
+            final String why = null == ex.getMessage() || ex.getMessage().equals(path.toString()) ?
+                ex.getClass().getSimpleName() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+            throw new IllegalArgumentException("workload " + name + ": cannot read '" + path + "' (" + why + ")", ex);
+        }
+        if (totalNs == 0)
+        {
+            throw new IllegalArgumentException("workload " + name + ": '" + path + "' holds " +
+                (gapsNs.isEmpty() ? "no gap" : "only gaps of 0") + "; it needs at least one gap above 0 ns");
+        }
+        final long meanGapNs = Math.max(1, Math.round((double)totalNs / gapsNs.size()));
+        return new Workload(name, Kind.TRACE, meanGapNs, meanGapNs, 1, List.of(), gapsNs.toLongArray());
+    }
+
+    private static long traceGap(final String name, final int lineNumber, final String token)
+    {
+        final long gapNs;
+        try
+        {
+            gapNs = Long.parseLong(token);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("workload " + name + ": line " + lineNumber + ": '" + token +
+                "' is not a gap in whole nanoseconds", ex);
+        }
+        if (gapNs < 0)
+        {
+            throw new IllegalArgumentException("workload " + name + ": line " + lineNumber + ": '" + token +
+                "' is a negative gap");
+        }
+        return gapNs;
     }
 
     private static String prefix(final Kind kind)

@@ -1,9 +1,14 @@
 package io.github.idlekit.benchmarks;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -106,5 +111,49 @@ class WorkloadTest
         assertEquals(10_000_000, workload.meanGapNs());
         assertThrows(IllegalArgumentException.class, () -> Workload.parse("phases-2s"));
         assertThrows(IllegalArgumentException.class, () -> Workload.parse("phases-2s:phases-1s:fixed-1ms"));
+    }
+
+    @Test
+    void aTraceReplaysItsGapsInOrderThenFromItsStart(@TempDir final Path dir) throws IOException
+    {
+        final Path file = Files.writeString(dir.resolve("gaps.txt"),
+            "# gaps of a feed, ns\n250000\n\n 0 \n0  # back-to-back\n3750000\n");
+        final Workload workload = Workload.parse("trace:" + file);
+
+        final long[] replayed = new long[9];
+        for (int i = 0; i < replayed.length; i++)
+        {
+            replayed[i] = workload.gapBeforeNs(i, 0, random);
+        }
+        assertArrayEquals(new long[]{ 250_000, 0, 0, 3_750_000, 250_000, 0, 0, 3_750_000, 250_000 }, replayed);
+        assertEquals(1_000_000, workload.meanGapNs());
+        assertEquals("trace:" + file, workload.name());
+    }
+
+    @Test
+    void aBadTraceIsNamedWithItsLineBeforeAnythingRuns(@TempDir final Path dir) throws IOException
+    {
+        final Path negative = Files.writeString(dir.resolve("negative.txt"), "1000\n-5\n");
+        final Path units = Files.writeString(dir.resolve("units.txt"), "1000\n2000\n30us\n");
+        final Path zeros = Files.writeString(dir.resolve("zeros.txt"), "0\n0\n");
+        final Path empty = Files.writeString(dir.resolve("empty.txt"), "# nothing\n");
+
+        assertEquals("workload trace:" + negative + ": line 2: '-5' is a negative gap",
+            messageOf("trace:" + negative));
+        assertEquals("workload trace:" + units + ": line 3: '30us' is not a gap in whole nanoseconds",
+            messageOf("trace:" + units));
+        assertEquals("workload trace:" + zeros + ": '" + zeros + "' holds only gaps of 0; it needs at least one " +
+            "gap above 0 ns", messageOf("trace:" + zeros));
+        assertEquals("workload trace:" + empty + ": '" + empty + "' holds no gap; it needs at least one gap above " +
+            "0 ns", messageOf("trace:" + empty));
+        final Path missing = dir.resolve("missing.txt");
+        assertEquals("workload trace:" + missing + ": cannot read '" + missing + "' (NoSuchFileException)",
+            messageOf("trace:" + missing));
+        assertTrue(messageOf("phases-2s:fixed-1ms/trace:" + empty).contains("has a trace as a phase"));
+    }
+
+    private static String messageOf(final String workload)
+    {
+        return assertThrows(IllegalArgumentException.class, () -> Workload.parse(workload)).getMessage();
     }
 }
