@@ -42,7 +42,7 @@ final class Compare
 
     private static final Set<String> VALUE_OPTIONS =
         Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack", "--baseline",
-            "--lambda", "--against");
+            "--lambda", "--against", "--forks");
     private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet", "--best-fixed");
 
     private Compare()
@@ -72,7 +72,7 @@ final class Compare
     static void printUsage(final PrintStream out)
     {
         out.println("compare [--quick] [--workloads " + QUICK_WORKLOADS + "] [--strategies 'a;b;spec']");
-        out.println("        [--duration 2s] [--warmup 200ms] [--events 1000000] [--out compare-results]");
+        out.println("        [--duration 2s] [--warmup 200ms] [--events 1000000] [--out compare-results] [--forks N]");
         out.println("   --warmup: per cell, and at least " + WARMUP_EVENTS +
             " events' worth of the workload's mean gap");
         out.println("   --duration: per cell, and at least " + MIN_EVENTS +
@@ -90,6 +90,8 @@ final class Compare
         out.println("   --lambda 1: λ of the ÷baseline column, the summary and --best-fixed (cost = CPU per event + " +
             "λ × mean latency); judge a preset at its own: low-latency 10, balanced 1, low-cpu 0.1");
         out.println("   --against old/compare.json: after the run, each cell's changes against an earlier run");
+        out.println("   --forks 3: the whole run in that many fresh JVMs, one after another (the strategies in " +
+            "reverse order in every second one), then each cell's median and range of the cost ratio");
         out.println("   --quiet: no progress lines on stderr");
         out.println("   --best-fixed: per workload (phase changes aside), first tune Agrona to it: a short cell of " +
             "each of " + BestFixedAgrona.CANDIDATES.size() + " fixed settings (spin, yield, sleep, backoffs " +
@@ -114,16 +116,18 @@ final class Compare
         final boolean quiet = arguments.flag("--quiet");
         final boolean bestFixed = arguments.flag("--best-fixed");
         final String against = arguments.value("--against", null);
+        final long forks = arguments.positiveLong("--forks", 0);
+        if (forks > 0 && null != against)
+        {
+            throw new IllegalArgumentException("compare --against: compares one run with another; run it on a " +
+                "fork's compare.json, not with --forks");
+        }
         if (null != against)
         {
             ResultFiles.readCells(Path.of(against));
         }
         final String slack = arguments.value("--slack", null);
-        if (null != slack)
-        {
-            LinuxTimerSlack.set(arguments.nanos("--slack", slack));
-            TimerProfile.recalibrate();
-        }
+        final long slackNs = null == slack ? 0 : arguments.nanos("--slack", slack);
         final List<Workload> workloads =
             Workload.parseList(arguments.value("--workloads", quick ? QUICK_WORKLOADS : FULL_WORKLOADS));
         final List<String> strategies = new ArrayList<>(
@@ -139,6 +143,16 @@ final class Compare
             strategies.add(yardstick.baseline());
         }
         final Path outDir = Path.of(arguments.value("--out", "compare-results"));
+        if (forks > 0)
+        {
+            ComparisonForks.run(args, forks, workloads, strategies, yardstick, outDir, quiet, out, progress);
+            return;
+        }
+        if (null != slack)
+        {
+            LinuxTimerSlack.set(slackNs);
+            TimerProfile.recalibrate();
+        }
 
         final TimerProfile profile = TimerProfile.current();
         final String context = Probe.machine() + (null == slack ? "" : "; timer slack " + slack) + "; " + profile;

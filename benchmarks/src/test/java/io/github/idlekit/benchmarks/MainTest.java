@@ -43,6 +43,15 @@ class MainTest
     }
 
     @Test
+    void badForksAreNamedBeforeAnyForkRuns() throws Exception
+    {
+        assertEquals("compare --forks: '0' is not a positive integer", errorOf("compare", "--forks", "0"));
+        assertEquals("compare --against: compares one run with another; run it on a fork's compare.json, not " +
+            "with --forks", errorOf("compare", "--forks", "2", "--against", "pom.xml"));
+        assertTrue(errorOf("compare", "--forks", "2", "--workloads", "fixed-1xs").startsWith("compare: workload"));
+    }
+
+    @Test
     void helpListsTheCommands() throws Exception
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();

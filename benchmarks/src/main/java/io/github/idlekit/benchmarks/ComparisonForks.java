@@ -1,0 +1,245 @@
+package io.github.idlekit.benchmarks;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code compare --forks N}: the same comparison in N fresh JVMs, one after another, and each cell's cost ratio as
+ * the median and range of its N runs. One run's cell moves from run to run by more than many differences between
+ * strategies (the JIT compiling a strategy's code beside it, a hypervisor's steal), and cells in one JVM are no
+ * independent samples: its later cells run code that its earlier ones compiled. Every second fork runs the
+ * strategies in reverse order, so that coming first in a workload favours none of them.
+ */
+final class ComparisonForks
+{
+    private static final String ROW = "%-22s %-26s %7s %7s %7s   %s%n";
+
+    private ComparisonForks()
+    {
+    }
+
+    /**
+     * The cost ratios of one strategy in one workload, a fork's ratio each, NaN where that fork had no such cell.
+     *
+     * @param workload the workload's name.
+     * @param strategy the strategy's name.
+     * @param ratios   cost over the baseline's, by fork.
+     */
+    record Spread(String workload, String strategy, double[] ratios)
+    {
+        double median()
+        {
+            final double[] sorted = measured();
+            final int n = sorted.length;
+            return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        }
+
+        double lowest()
+        {
+            final double[] sorted = measured();
+            return sorted.length == 0 ? Double.NaN : sorted[0];
+        }
+
+        double highest()
+        {
+            final double[] sorted = measured();
+            return sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1];
+        }
+
+        /**
+         * @return how many forks' ratios exceeded {@code bound}.
+         */
+        long above(final double bound)
+        {
+            return Arrays.stream(ratios).filter(ratio -> ratio > bound).count();
+        }
+
+        private double[] measured()
+        {
+            return Arrays.stream(ratios).filter(ratio -> !Double.isNaN(ratio)).sorted().toArray();
+        }
+    }
+
+    /**
+     * Runs the forks, then prints and writes ({@code forks.csv}) the spread of every cell but the baseline's and, per
+     * strategy, the geometric mean of its medians, its worst median and how many of its cells exceeded 1.0.
+     *
+     * @param args       {@code compare}'s arguments as given, {@code --forks} among them.
+     * @param forks      how many JVMs to run.
+     * @param workloads  the workloads, in the order of the table.
+     * @param strategies the strategies, the baseline among them, in the order the odd forks run them.
+     * @param yardstick  the baseline and λ of the ratios.
+     * @param outDir     where each fork's files go ({@code fork-<k>/}, its table in {@code fork-<k>.txt}).
+     * @throws IllegalStateException naming the fork and its output when a fork fails.
+     */
+    static void run(
+        final String[] args,
+        final long forks,
+        final List<Workload> workloads,
+        final List<String> strategies,
+        final Yardstick yardstick,
+        final Path outDir,
+        final boolean quiet,
+        final PrintStream out,
+        final PrintStream progress) throws IOException, InterruptedException
+    {
+        Files.createDirectories(outDir);
+        out.println("compare: " + forks + " forks of " + workloads.size() + " workloads x " + strategies.size() +
+            " strategies, one JVM at a time");
+        final List<Map<String, Map<String, String>>> cells = new ArrayList<>();
+        for (int fork = 1; fork <= forks; fork++)
+        {
+            final List<String> order = new ArrayList<>(strategies);
+            if (fork % 2 == 0)
+            {
+                Collections.reverse(order);
+            }
+            final Path forkDir = outDir.resolve("fork-" + fork);
+            final Path table = outDir.resolve("fork-" + fork + ".txt");
+            final List<String> command = command(args, order, forkDir);
+            if (!quiet)
+            {
+                progress.println("compare: fork " + fork + " of " + forks + ", " + String.join(";", order) +
+                    ", its table to " + table);
+            }
+            final int status = new ProcessBuilder(command).redirectOutput(table.toFile())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start().waitFor();
+            if (status != 0)
+            {
+                throw new IllegalStateException("compare: fork " + fork + " of " + forks + " exited with status " +
+                    status + "; its output is in " + table);
+            }
+            cells.add(ResultFiles.readCells(forkDir.resolve("compare.json")));
+        }
+        final List<Spread> spreads = new ArrayList<>();
+        for (final Workload workload : workloads)
+        {
+            for (final String strategy : strategies)
+            {
+                if (strategy.equals(yardstick.baseline()))
+                {
+                    continue;
+                }
+                spreads.add(new Spread(workload.name(), strategy, cells.stream().mapToDouble(fork ->
+                {
+                    final Map<String, String> cell = fork.get(workload.name() + "|" + strategy);
+                    return null == cell ? Double.NaN : Double.parseDouble(cell.get("cost_ratio_to_baseline"));
+                }).toArray()));
+            }
+        }
+        print(spreads, forks, yardstick, out);
+        final Path csv = outDir.resolve("forks.csv");
+        Files.writeString(csv, csv(spreads, forks, args, yardstick));
+        out.println("wrote " + csv + ", and each fork's files in " + outDir.resolve("fork-<k>") + "/");
+    }
+
+    /**
+     * @return the command of a fork: this JVM's java, flags and class path, and {@code args} with this fork's
+     * strategy order and output folder in place of {@code --forks}, {@code --strategies} and {@code --out}.
+     */
+    static List<String> command(final String[] args, final List<String> order, final Path forkDir)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Main.class.getName());
+        command.add("compare");
+        for (int i = 0; i < args.length; i++)
+        {
+            if (args[i].equals("--forks") || args[i].equals("--strategies") || args[i].equals("--out"))
+            {
+                i++;
+            }
+            else
+            {
+                command.add(args[i]);
+            }
+        }
+        command.add("--strategies");
+        command.add(String.join(";", order));
+        command.add("--out");
+        command.add(forkDir.toString());
+        return command;
+    }
+
+    static void print(final List<Spread> spreads, final long forks, final Yardstick yardstick, final PrintStream out)
+    {
+        out.println();
+        out.println("over " + forks + " forks, each a fresh JVM, every second one running the strategies in " +
+            "reverse order: cost at " + yardstick.label() + " over " + yardstick.baseline() + "'s in the same fork");
+        out.printf(ROW, "workload", "strategy", "median", "lowest", "highest", "by fork");
+        for (final Spread spread : spreads)
+        {
+            out.printf(ROW, spread.workload(), spread.strategy(), ratio(spread.median()), ratio(spread.lowest()),
+                ratio(spread.highest()),
+                Arrays.stream(spread.ratios()).mapToObj(ComparisonForks::ratio).collect(Collectors.joining(" ")));
+        }
+        out.println();
+        out.println("per strategy, over all workloads above: the geometric mean of the medians, the worst median, " +
+            "and the cells above 1.0");
+        for (final String strategy : spreads.stream().map(Spread::strategy).distinct().collect(Collectors.toList()))
+        {
+            final List<Spread> own = spreads.stream().filter(spread -> spread.strategy().equals(strategy) &&
+                !Double.isNaN(spread.median())).collect(Collectors.toList());
+            if (own.isEmpty())
+            {
+                continue;
+            }
+            final Spread worst = Collections.max(own, (a, b) -> Double.compare(a.median(), b.median()));
+            out.printf(Locale.ROOT, "  %-22s geomean %.2f, worst median %.2f (%s), above 1.0 in %d of %d cells%n",
+                strategy, Math.exp(own.stream().mapToDouble(spread -> Math.log(spread.median())).average()
+                    .orElse(Double.NaN)), worst.median(), worst.workload(),
+                own.stream().mapToLong(spread -> spread.above(1.0)).sum(),
+                own.stream().mapToLong(spread -> spread.measured().length).sum());
+        }
+    }
+
+    private static String csv(
+        final List<Spread> spreads, final long forks, final String[] args, final Yardstick yardstick)
+    {
+        final StringBuilder csv = new StringBuilder(1024)
+            .append("# command: compare ").append(String.join(" ", args)).append('\n')
+            .append("# baseline: ").append(yardstick.baseline()).append('\n')
+            .append("# latency_weight: ").append(yardstick.latencyWeight()).append('\n')
+            .append("workload,strategy,median,lowest,highest");
+        for (int fork = 1; fork <= forks; fork++)
+        {
+            csv.append(",fork_").append(fork);
+        }
+        csv.append('\n');
+        for (final Spread spread : spreads)
+        {
+            csv.append(spread.workload()).append(",\"").append(spread.strategy()).append('"');
+            csv.append(',').append(csvRatio(spread.median())).append(',').append(csvRatio(spread.lowest()))
+                .append(',').append(csvRatio(spread.highest()));
+            for (final double ratio : spread.ratios())
+            {
+                csv.append(',').append(csvRatio(ratio));
+            }
+            csv.append('\n');
+        }
+        return csv.toString();
+    }
+
+    private static String ratio(final double ratio)
+    {
+        return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio);
+    }
+
+    private static String csvRatio(final double ratio)
+    {
+        return Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.4f", ratio);
+    }
+}
