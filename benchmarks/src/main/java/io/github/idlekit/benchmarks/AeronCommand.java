@@ -34,7 +34,8 @@ final class AeronCommand
     static final long QUICK_MAX_WARM_UP_NS = 0;
 
     private static final Set<String> VALUE_OPTIONS = Set.of(
-        "--workloads", "--strategies", "--duration", "--warmup", "--out", "--baseline", "--lambda", "--threading");
+        "--workloads", "--strategies", "--duration", "--warmup", "--out", "--baseline", "--lambda", "--threading",
+        "--forks");
     private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet");
 
     private AeronCommand()
@@ -46,7 +47,7 @@ final class AeronCommand
         out.println("aeron [--quick] [--workloads " + DEFAULT_WORKLOADS + "] [--strategies '" + DEFAULT_STRATEGIES +
             "']");
         out.println("      [--threading dedicated|shared-network|shared] [--duration 5s] [--warmup 1s]" +
-            " [--baseline agrona-backoff] [--lambda 1] [--out aeron-results]");
+            " [--baseline agrona-backoff] [--lambda 1] [--out aeron-results] [--forks N]");
         out.println("   an embedded media driver, ping and pong over UDP loopback, every agent idling with the " +
             "strategy; --quick: 2 s per cell");
         out.println("   a strategy <path>/<conductors>, e.g. idlekit-balanced/idlekit-low-cpu, gives the conductors " +
@@ -54,6 +55,8 @@ final class AeronCommand
         out.println("   --verbose: after each cell, the idlekit agents' counters as the driver's counters file " +
             "shows them (AeronStat), each agent's strategy as it describes itself (an adaptive one's plan), then " +
             "each second's round trips, mean round trip and steal share");
+        out.println("   --forks 3: as compare's, the whole run in that many fresh JVMs, then each cell's median and " +
+            "range of the cost ratio");
     }
 
     static void run(final String[] args, final PrintStream out) throws IOException, InterruptedException
@@ -82,6 +85,12 @@ final class AeronCommand
         final long durationNs = arguments.nanos("--duration", quick ? "2s" : "5s");
         final long warmupNs = arguments.nanos("--warmup", quick ? "500ms" : "1s");
         final Path outDir = Path.of(arguments.value("--out", "aeron-results"));
+        final long forks = arguments.positiveLong("--forks", 0);
+        if (forks > 0)
+        {
+            ComparisonForks.run("aeron", args, forks, workloads, strategies, yardstick, outDir, quiet, out, progress);
+            return;
+        }
 
         final TimerProfile profile = TimerProfile.current();
         final String context = Probe.machine() + "; Aeron " + MediaDriverVersion.VERSION + ", " +

@@ -145,7 +145,7 @@ final class Compare
         final Path outDir = Path.of(arguments.value("--out", "compare-results"));
         if (forks > 0)
         {
-            ComparisonForks.run(args, forks, workloads, strategies, yardstick, outDir, quiet, out, progress);
+            ComparisonForks.run("compare", args, forks, workloads, strategies, yardstick, outDir, quiet, out, progress);
             return;
         }
         if (null != slack)

@@ -1,5 +1,6 @@
 package io.github.idlekit.benchmarks;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -11,14 +12,17 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import java.util.stream.Collectors;
 
 /**
- * {@code compare --forks N}: the same comparison in N fresh JVMs, one after another, and each cell's cost ratio as
- * the median and range of its N runs. One run's cell moves from run to run by more than many differences between
- * strategies (the JIT compiling a strategy's code beside it, a hypervisor's steal), and cells in one JVM are no
- * independent samples: its later cells run code that its earlier ones compiled. Every second fork runs the
- * strategies in reverse order, so that coming first in a workload favours none of them.
+ * {@code compare --forks N} and {@code aeron --forks N}: the same comparison in N fresh JVMs, one after another, and
+ * each cell's cost ratio as the median and range of its N runs. One run's cell moves from run to run by more than
+ * many differences between strategies (the JIT compiling a strategy's code beside it, a hypervisor's steal), and
+ * cells in one JVM are no independent samples: its later cells run code that its earlier ones compiled. Every second
+ * fork runs the strategies in reverse order, so that coming first in a workload favours none of them.
  */
 final class ComparisonForks
 {
@@ -74,15 +78,19 @@ final class ComparisonForks
      * Runs the forks, then prints and writes ({@code forks.csv}) the spread of every cell but the baseline's and, per
      * strategy, the geometric mean of its medians, its worst median and how many of its cells exceeded 1.0.
      *
-     * @param args       {@code compare}'s arguments as given, {@code --forks} among them.
+     * @param command    {@code compare} or {@code aeron}: the command each fork runs, and the name of its files.
+     * @param args       the command's arguments as given, {@code --forks} among them.
      * @param forks      how many JVMs to run.
      * @param workloads  the workloads, in the order of the table.
      * @param strategies the strategies, the baseline among them, in the order the odd forks run them.
      * @param yardstick  the baseline and λ of the ratios.
      * @param outDir     where each fork's files go ({@code fork-<k>/}, its table in {@code fork-<k>.txt}).
+     * @param quiet      whether to leave out the line per fork on {@code progress}; each fork writes its own
+     *                   progress lines there too, unless {@code args} hold {@code --quiet}.
      * @throws IllegalStateException naming the fork and its output when a fork fails.
      */
     static void run(
+        final String command,
         final String[] args,
         final long forks,
         final List<Workload> workloads,
@@ -94,7 +102,7 @@ final class ComparisonForks
         final PrintStream progress) throws IOException, InterruptedException
     {
         Files.createDirectories(outDir);
-        out.println("compare: " + forks + " forks of " + workloads.size() + " workloads x " + strategies.size() +
+        out.println(command + ": " + forks + " forks of " + workloads.size() + " workloads x " + strategies.size() +
             " strategies, one JVM at a time");
         final List<Map<String, Map<String, String>>> cells = new ArrayList<>();
         for (int fork = 1; fork <= forks; fork++)
@@ -106,20 +114,20 @@ final class ComparisonForks
             }
             final Path forkDir = outDir.resolve("fork-" + fork);
             final Path table = outDir.resolve("fork-" + fork + ".txt");
-            final List<String> command = command(args, order, forkDir);
+            final List<String> forkCommand = forkCommand(command, args, order, forkDir);
             if (!quiet)
             {
-                progress.println("compare: fork " + fork + " of " + forks + ", " + String.join(";", order) +
+                progress.println(command + ": fork " + fork + " of " + forks + ", " + String.join(";", order) +
                     ", its table to " + table);
             }
-            final int status = new ProcessBuilder(command).redirectOutput(table.toFile())
+            final int status = new ProcessBuilder(forkCommand).redirectOutput(table.toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start().waitFor();
             if (status != 0)
             {
-                throw new IllegalStateException("compare: fork " + fork + " of " + forks + " exited with status " +
+                throw new IllegalStateException(command + ": fork " + fork + " of " + forks + " exited with status " +
                     status + "; its output is in " + table);
             }
-            cells.add(ResultFiles.readCells(forkDir.resolve("compare.json")));
+            cells.add(ResultFiles.readCells(forkDir.resolve(command + ".json")));
         }
         final List<Spread> spreads = new ArrayList<>();
         for (final Workload workload : workloads)
@@ -139,23 +147,23 @@ final class ComparisonForks
         }
         print(spreads, forks, yardstick, out);
         final Path csv = outDir.resolve("forks.csv");
-        Files.writeString(csv, csv(spreads, forks, args, yardstick));
+        Files.writeString(csv, csv(spreads, forks, command, args, yardstick));
         out.println("wrote " + csv + ", and each fork's files in " + outDir.resolve("fork-<k>") + "/");
     }
 
     /**
-     * @return the command of a fork: this JVM's java, flags and class path, and {@code args} with this fork's
-     * strategy order and output folder in place of {@code --forks}, {@code --strategies} and {@code --out}.
+     * @return the command line of a fork: this JVM's java, flags and class path, then {@code command} and
+     * {@code args} with this fork's strategy order and output folder in place of {@code --forks},
+     * {@code --strategies} and {@code --out}.
      */
-    static List<String> command(final String[] args, final List<String> order, final Path forkDir)
+    static List<String> forkCommand(
+        final String command, final String[] args, final List<String> order, final Path forkDir)
     {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(Main.class.getName());
-        command.add("compare");
+        final List<String> forkCommand = new ArrayList<>();
+        forkCommand.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        forkCommand.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        forkCommand.addAll(launcher(System.getProperty("java.class.path")));
+        forkCommand.add(command);
         for (int i = 0; i < args.length; i++)
         {
             if (args[i].equals("--forks") || args[i].equals("--strategies") || args[i].equals("--out"))
@@ -164,14 +172,41 @@ final class ComparisonForks
             }
             else
             {
-                command.add(args[i]);
+                forkCommand.add(args[i]);
             }
         }
-        command.add("--strategies");
-        command.add(String.join(";", order));
-        command.add("--out");
-        command.add(forkDir.toString());
-        return command;
+        forkCommand.add("--strategies");
+        forkCommand.add(String.join(";", order));
+        forkCommand.add("--out");
+        forkCommand.add(forkDir.toString());
+        return forkCommand;
+    }
+
+    /**
+     * @param classPath this JVM's class path.
+     * @return {@code -jar benchmarks.jar} where this JVM runs from it, since only {@code -jar} applies its manifest's
+     * {@code Add-Exports} (which Agrona's buffers need) and {@code Enable-Native-Access}; else {@code -cp} and
+     * {@link Main}.
+     */
+    static List<String> launcher(final String classPath)
+    {
+        if (classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator))
+        {
+            try (JarFile jar = new JarFile(classPath))
+            {
+                final Manifest manifest = jar.getManifest();
+                if (null != manifest &&
+                    Main.class.getName().equals(manifest.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS)))
+                {
+                    return List.of("-jar", classPath);
+                }
+            }
+            catch (final IOException ignore)
+            {
+                // not a jar to run: the class path then
+            }
+        }
+        return List.of("-cp", classPath, Main.class.getName());
     }
 
     static void print(final List<Spread> spreads, final long forks, final Yardstick yardstick, final PrintStream out)
@@ -207,10 +242,14 @@ final class ComparisonForks
     }
 
     private static String csv(
-        final List<Spread> spreads, final long forks, final String[] args, final Yardstick yardstick)
+        final List<Spread> spreads,
+        final long forks,
+        final String command,
+        final String[] args,
+        final Yardstick yardstick)
     {
         final StringBuilder csv = new StringBuilder(1024)
-            .append("# command: compare ").append(String.join(" ", args)).append('\n')
+            .append("# command: ").append(command).append(' ').append(String.join(" ", args)).append('\n')
             .append("# baseline: ").append(yardstick.baseline()).append('\n')
             .append("# latency_weight: ").append(yardstick.latencyWeight()).append('\n')
             .append("workload,strategy,median,lowest,highest");

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,14 +43,39 @@ class ComparisonForksTest
     @Test
     void aForkRunsThisJvmsJavaWithItsOwnOrderAndFolderInPlaceOfTheGivenOnes()
     {
-        final List<String> command = ComparisonForks.command(new String[]{ "--forks", "3", "--strategies", "a;b",
-            "--workloads", "exp-1ms", "--out", "runs", "--quiet" }, List.of("b", "a"), Path.of("runs", "fork-2"));
+        final List<String> command = ComparisonForks.forkCommand("compare", new String[]{ "--forks", "3",
+            "--strategies", "a;b", "--workloads", "exp-1ms", "--out", "runs", "--quiet" }, List.of("b", "a"),
+            Path.of("runs", "fork-2"));
 
         assertEquals(Path.of(System.getProperty("java.home"), "bin", "java").toString(), command.get(0));
         final int main = command.indexOf(Main.class.getName());
         assertEquals(List.of("compare", "--workloads", "exp-1ms", "--quiet", "--strategies", "b;a", "--out",
             Path.of("runs", "fork-2").toString()), command.subList(main + 1, command.size()));
         assertEquals(System.getProperty("java.class.path"), command.get(main - 1));
+    }
+
+    @Test
+    void aForkOfBenchmarksJarRunsTheJarSoThatItsManifestApplies(@TempDir final Path dir) throws Exception
+    {
+        final Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
+        final Path jar = dir.resolve("benchmarks.jar");
+        try (JarOutputStream stream = new JarOutputStream(Files.newOutputStream(jar), manifest))
+        {
+            stream.flush();
+        }
+        final Path other = dir.resolve("other.jar");
+        try (JarOutputStream stream = new JarOutputStream(Files.newOutputStream(other), new Manifest()))
+        {
+            stream.flush();
+        }
+
+        assertEquals(List.of("-jar", jar.toString()), ComparisonForks.launcher(jar.toString()));
+        assertEquals(List.of("-cp", other.toString(), Main.class.getName()),
+            ComparisonForks.launcher(other.toString()));
+        final String classes = dir + File.pathSeparator + jar;
+        assertEquals(List.of("-cp", classes, Main.class.getName()), ComparisonForks.launcher(classes));
     }
 
     @Test
