@@ -209,7 +209,7 @@ final class ComparisonForks
         return List.of("-cp", classPath, Main.class.getName());
     }
 
-    static void print(final List<Spread> spreads, final long forks, final Yardstick yardstick, final PrintStream out)
+    private static void print(final List<Spread> spreads, final long forks, final Yardstick yardstick, final PrintStream out)
     {
         out.println();
         out.println("over " + forks + " forks, each a fresh JVM, every second one running the strategies in " +
