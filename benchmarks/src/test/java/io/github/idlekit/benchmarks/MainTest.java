@@ -62,7 +62,8 @@ class MainTest
         final String help = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, status);
         assertTrue(help.startsWith("usage: java -jar benchmarks.jar <command>") && help.contains("--best-fixed") &&
-            help.contains("--lambda 1") && help.contains("  aeron "), help);
+            help.contains("--lambda 1") && help.contains("  aeron ") && help.contains("--forks 3") &&
+            help.contains("trace:<file of gaps in ns"), help);
     }
 
     /**
