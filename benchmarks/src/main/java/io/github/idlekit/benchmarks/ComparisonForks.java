@@ -261,11 +261,13 @@ final class ComparisonForks
         for (final Spread spread : spreads)
         {
             csv.append(spread.workload()).append(",\"").append(spread.strategy()).append('"');
-            csv.append(',').append(csvRatio(spread.median())).append(',').append(csvRatio(spread.lowest()))
-                .append(',').append(csvRatio(spread.highest()));
+            for (final double ratio : new double[]{ spread.median(), spread.lowest(), spread.highest() })
+            {
+                csv.append(',').append(ResultTable.csvNumber(ratio));
+            }
             for (final double ratio : spread.ratios())
             {
-                csv.append(',').append(csvRatio(ratio));
+                csv.append(',').append(ResultTable.csvNumber(ratio));
             }
             csv.append('\n');
         }
@@ -275,10 +277,5 @@ final class ComparisonForks
     private static String ratio(final double ratio)
     {
         return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio);
-    }
-
-    private static String csvRatio(final double ratio)
-    {
-        return Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.4f", ratio);
     }
 }

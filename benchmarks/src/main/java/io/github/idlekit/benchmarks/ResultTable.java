@@ -144,9 +144,9 @@ final class ResultTable
     }
 
     /**
-     * @return the figure with four decimals, or an empty field for NaN (no statistics, no parks).
+     * @return the figure with four decimals, or an empty field for NaN (no statistics, no parks, no such cell).
      */
-    private static String csvNumber(final double value)
+    static String csvNumber(final double value)
     {
         return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.4f", value);
     }
