@@ -281,6 +281,7 @@ final class AeronPingPong
         IdleCounts countsBefore = null;
         MachineCpuTicks ticksBefore = null;
         MachineCpuTicks ticksAtSecond = null;
+        long compilingMsBefore = -1;
         long secondFromNs = measureFromNs;
         long secondRoundTrips = 0;
         long secondRoundTripNs = 0;
@@ -297,6 +298,7 @@ final class AeronPingPong
                 measured = true;
                 cpuStartNs = os.getProcessCpuTime();
                 ticksBefore = MachineCpuTicks.now();
+                compilingMsBefore = CompilationTime.totalMs();
                 ticksAtSecond = ticksBefore;
                 secondFromNs = sendAtNs;
                 countsBefore = sum(agents);
@@ -339,12 +341,13 @@ final class AeronPingPong
         }
         if (!measured)
         {
-            return CellResult.of(strategyName, workload.name(), roundTrips, 0, 0, null, -1, Double.NaN);
+            return CellResult.of(strategyName, workload.name(), roundTrips, 0, 0, null, -1, Double.NaN, -1);
         }
         final long cpuNs = os.getProcessCpuTime() - cpuStartNs - pacingCpuNs;
         final IdleCounts counts = null == countsBefore ? null : sum(agents).since(countsBefore);
         return CellResult.of(strategyName, workload.name(), roundTrips, cpuNs, lastNs - measureFromNs, counts, -1,
-            MachineCpuTicks.stolenShare(ticksBefore, MachineCpuTicks.now()));
+            MachineCpuTicks.stolenShare(ticksBefore, MachineCpuTicks.now()),
+            CompilationTime.sinceMs(compilingMsBefore));
     }
 
     private static void echo(

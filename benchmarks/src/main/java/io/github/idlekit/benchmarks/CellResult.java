@@ -22,6 +22,7 @@ import org.HdrHistogram.Histogram;
  * @param sleeps    the consumer thread's voluntary context switches over the window, -1 where unknown.
  * @param stolenShare the share of the machine's CPU time over the window that its hypervisor stole
  *                  ({@link MachineCpuTicks}), NaN where unknown.
+ * @param compilingMs the JVM's JIT compilation time over the window ({@link CompilationTime}), -1 where unknown.
  */
 record CellResult(
     String strategy,
@@ -37,7 +38,8 @@ record CellResult(
     long wallNs,
     IdleCounts idle,
     long sleeps,
-    double stolenShare)
+    double stolenShare,
+    long compilingMs)
 {
     /**
      * The weights of mean latency against CPU per event in the cost columns.
@@ -52,12 +54,13 @@ record CellResult(
         final long wallNs,
         final IdleCounts idle,
         final long sleeps,
-        final double stolenShare)
+        final double stolenShare,
+        final long compilingMs)
     {
         return new CellResult(strategy, workload, latencies.getTotalCount(),
             latencies.getValueAtPercentile(50), latencies.getValueAtPercentile(90),
             latencies.getValueAtPercentile(99), latencies.getValueAtPercentile(99.9),
-            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs, idle, sleeps, stolenShare);
+            latencies.getMaxValue(), latencies.getMean(), cpuNs, wallNs, idle, sleeps, stolenShare, compilingMs);
     }
 
     /**

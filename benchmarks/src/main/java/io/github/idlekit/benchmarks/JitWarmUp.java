@@ -1,8 +1,6 @@
 package io.github.idlekit.benchmarks;
 
 import java.io.IOException;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 
 /**
  * Repeats a warm-up round until the JIT has stopped compiling: a method's compilation may finish well after the
@@ -29,15 +27,13 @@ final class JitWarmUp
      */
     static void repeat(final long maxNs, final Round round) throws IOException, InterruptedException
     {
-        final CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        final boolean timed = null != compiler && compiler.isCompilationTimeMonitoringSupported();
         final long endNs = System.nanoTime() + maxNs;
         long compilingMs;
         do
         {
-            compilingMs = timed ? compiler.getTotalCompilationTime() : 0;
+            compilingMs = CompilationTime.totalMs();
             round.run();
         }
-        while (timed && System.nanoTime() - endNs < 0 && compiler.getTotalCompilationTime() != compilingMs);
+        while (compilingMs >= 0 && System.nanoTime() - endNs < 0 && CompilationTime.sinceMs(compilingMs) != 0);
     }
 }

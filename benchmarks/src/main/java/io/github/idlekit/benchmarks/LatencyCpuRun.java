@@ -34,6 +34,7 @@ final class LatencyCpuRun
     private String finalState = "";
     private List<Readaptation.Stretch> stretches = List.of();
     private MachineCpuTicks ticksAtMeasureStart;
+    private long compilingMsAtMeasureStart = -1;
 
     LatencyCpuRun(
         final String strategyName,
@@ -102,6 +103,7 @@ final class LatencyCpuRun
         produce(published, handled, startNs, measureFromNs, StrategyCatalog.wakerOf(strategy));
         consumerThread.join();
         final double stolenShare = MachineCpuTicks.stolenShare(ticksAtMeasureStart, MachineCpuTicks.now());
+        final long compilingMs = CompilationTime.sinceMs(compilingMsAtMeasureStart);
         finalState = strategy.toString();
         if (null != log)
         {
@@ -109,9 +111,9 @@ final class LatencyCpuRun
         }
         final EventConsumer.Measured window = consumer.measured();
         return null == window ?
-            CellResult.of(strategyName, workload.name(), latencies, 0, 0, null, 0, stolenShare) :
+            CellResult.of(strategyName, workload.name(), latencies, 0, 0, null, 0, stolenShare, compilingMs) :
             CellResult.of(strategyName, workload.name(), latencies, window.cpuNs(), window.wallNs(), window.counts(),
-                window.sleeps(), stolenShare);
+                window.sleeps(), stolenShare, compilingMs);
     }
 
     private void produce(
@@ -144,6 +146,7 @@ final class LatencyCpuRun
                 if (measured++ == 0)
                 {
                     ticksAtMeasureStart = MachineCpuTicks.now();
+                    compilingMsAtMeasureStart = CompilationTime.totalMs();
                 }
             }
             while ((handledNs = handled.get()) - publishNs < 0)

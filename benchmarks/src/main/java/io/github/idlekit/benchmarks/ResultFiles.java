@@ -85,12 +85,13 @@ final class ResultFiles
                 "    {\"workload\": \"%s\", \"strategy\": \"%s\", \"events\": %d, \"p50_ns\": %d, " +
                 "\"p90_ns\": %d, \"p99_ns\": %d, \"p999_ns\": %d, \"max_ns\": %d, \"mean_ns\": %.1f, " +
                 "\"cpu_per_event_ns\": %.1f, \"cpu_share\": %.4f, \"cost_lambda_1\": %.1f, " +
-                "\"cost_ratio_to_baseline\": %.4f, \"sleeps_per_event\": %s, \"steal_share\": %s, \"idle\": %s}%s%n",
+                "\"cost_ratio_to_baseline\": %.4f, \"sleeps_per_event\": %s, \"steal_share\": %s, \"jit_ms\": %s, " +
+                "\"idle\": %s}%s%n",
                 escape(r.workload()), escape(r.strategy()), r.events(), r.p50Ns(), r.p90Ns(), r.p99Ns(), r.p999Ns(),
                 r.maxNs(), r.meanNs(), r.cpuPerEventNs(), r.cpuShare(), r.cost(1), ratios[i],
                 Double.isNaN(r.sleepsPerEvent()) ? "null" : String.format(Locale.ROOT, "%.4f", r.sleepsPerEvent()),
                 Double.isNaN(r.stolenShare()) ? "null" : String.format(Locale.ROOT, "%.4f", r.stolenShare()),
-                idleJson(r.idle()),
+                r.compilingMs() < 0 ? "null" : Long.toString(r.compilingMs()), idleJson(r.idle()),
                 i + 1 < results.size() ? "," : ""));
         }
         return json.append("  ]\n}\n").toString();

@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  */
 final class ResultTable
 {
-    private static final String ROW = "%-22s %8s %9s %9s %9s %9s %9s %10s %6s %8s %9s %6s %10s %10s %10s %9s%n";
+    private static final String ROW = "%-22s %8s %9s %9s %9s %9s %9s %10s %6s %8s %9s %6s %7s %10s %10s %10s %9s%n";
 
     private ResultTable()
     {
@@ -36,7 +36,7 @@ final class ResultTable
                 out.println();
                 out.println("workload " + workload);
                 out.printf(ROW, "strategy", "events", "p50", "p90", "p99", "p99.9", "max", "CPU/event", "CPU",
-                    "parks/ev", "sleeps/ev", "steal", "cost λ=0.1", "cost λ=1", "cost λ=10", "÷baseline");
+                    "parks/ev", "sleeps/ev", "steal", "JIT", "cost λ=0.1", "cost λ=1", "cost λ=10", "÷baseline");
             }
             final int index = results.indexOf(result);
             out.printf(ROW, result.strategy(), result.events(),
@@ -47,6 +47,7 @@ final class ResultTable
                 Double.isNaN(result.sleepsPerEvent()) ? "-" : String.format(Locale.ROOT, "%.2f", result.sleepsPerEvent()),
                 Double.isNaN(result.stolenShare()) ? "-" :
                     String.format(Locale.ROOT, "%.1f%%", 100 * result.stolenShare()),
+                result.compilingMs() < 0 ? "-" : result.compilingMs() + "ms",
                 human(result.cost(CellResult.LAMBDAS[0])), human(result.cost(CellResult.LAMBDAS[1])),
                 human(result.cost(CellResult.LAMBDAS[2])),
                 Double.isNaN(ratios[index]) ? "-" : String.format(Locale.ROOT, "%.2f", ratios[index]));
@@ -55,7 +56,8 @@ final class ResultTable
         out.println(legend + "; parks/ev: parks per event, from the strategies' own statistics (idlekit's only); " +
             "sleeps/ev: the consumer thread's voluntary context switches per event (Linux; every strategy's parks, " +
             "and any other blocking); steal: the share of the machine's CPU time its hypervisor gave elsewhere " +
-            "during the cell (Linux), which delays every strategy's threads; " +
+            "during the cell (Linux), which delays every strategy's threads; JIT: the time the JVM's compilers " +
+            "spent compiling during the cell, on the CPUs the cell's threads need (a strategy's first seconds); " +
             "cost: CPU per event + λ × mean latency; ÷baseline: cost at " + yardstick.label() + " over " +
             yardstick.baseline() + "'s in the same workload");
         printSummary(results, ratios, strategy -> true,
@@ -127,18 +129,18 @@ final class ResultTable
             "workload,strategy,events,p50_ns,p90_ns,p99_ns,p999_ns,max_ns,mean_ns,cpu_ns,wall_ns," +
             "cpu_per_event_ns,cpu_share,cost_lambda_0.1,cost_lambda_1,cost_lambda_10,cost_ratio_to_baseline," +
             "parks_per_event,busy_wait_ns_per_event,overshoot_ns_per_park,sleeps_per_event," +
-            "steal_share\n");
+            "steal_share,jit_ms\n");
         for (int i = 0; i < ratios.length; i++)
         {
             final CellResult r = results.get(i);
             csv.append(String.format(Locale.ROOT,
-                "%s,\"%s\",%d,%d,%d,%d,%d,%d,%.1f,%d,%d,%.1f,%.4f,%.1f,%.1f,%.1f,%.4f,%s,%s,%s,%s,%s%n",
+                "%s,\"%s\",%d,%d,%d,%d,%d,%d,%.1f,%d,%d,%.1f,%.4f,%.1f,%.1f,%.1f,%.4f,%s,%s,%s,%s,%s,%s%n",
                 r.workload(), r.strategy(), r.events(), r.p50Ns(), r.p90Ns(), r.p99Ns(), r.p999Ns(), r.maxNs(),
                 r.meanNs(), r.cpuNs(), r.wallNs(), r.cpuPerEventNs(), r.cpuShare(),
                 r.cost(CellResult.LAMBDAS[0]), r.cost(CellResult.LAMBDAS[1]), r.cost(CellResult.LAMBDAS[2]),
                 ratios[i], csvNumber(r.parksPerEvent()), csvNumber(r.busyWaitPerEventNs()),
                 csvNumber(null == r.idle() ? Double.NaN : r.idle().overshootPerParkNs()), csvNumber(r.sleepsPerEvent()),
-                csvNumber(r.stolenShare())));
+                csvNumber(r.stolenShare()), r.compilingMs() < 0 ? "" : Long.toString(r.compilingMs())));
         }
         return csv.toString();
     }

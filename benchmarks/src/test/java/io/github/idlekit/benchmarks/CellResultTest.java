@@ -17,7 +17,7 @@ class CellResultTest
             histogram.recordValue(latencyNs);
         }
 
-        final CellResult result = CellResult.of("s", "w", histogram, 5_000_000, 10_000_000, null, -1, Double.NaN);
+        final CellResult result = CellResult.of("s", "w", histogram, 5_000_000, 10_000_000, null, -1, Double.NaN, -1);
 
         assertEquals(100, result.events());
         assertEquals(50_000, result.p50Ns(), 50);
@@ -30,7 +30,8 @@ class CellResultTest
     @Test
     void cpuAccountingAndCost()
     {
-        final CellResult result = new CellResult("s", "w", 200, 0, 0, 0, 0, 0, 1_000, 4_000_000, 16_000_000, null, 300, 0.05);
+        final CellResult result =
+            new CellResult("s", "w", 200, 0, 0, 0, 0, 0, 1_000, 4_000_000, 16_000_000, null, 300, 0.05, 12);
 
         assertEquals(20_000, result.cpuPerEventNs());
         assertEquals(0.25, result.cpuShare());
@@ -44,7 +45,7 @@ class CellResultTest
     @Test
     void emptyCellHasNoPerEventCost()
     {
-        final CellResult result = new CellResult("s", "w", 0, 0, 0, 0, 0, 0, 0, 0, 0, null, -1, Double.NaN);
+        final CellResult result = new CellResult("s", "w", 0, 0, 0, 0, 0, 0, 0, 0, 0, null, -1, Double.NaN, -1);
 
         assertTrue(Double.isNaN(result.cpuPerEventNs()));
         assertTrue(Double.isNaN(result.cpuShare()));

@@ -16,6 +16,6 @@ final class Cells
         final long cpuPerEventNs, final double meanLatencyNs)
     {
         return new CellResult(strategy, workload, events, 0, 0, 0, 0, 0, meanLatencyNs, events * cpuPerEventNs,
-            1_000_000_000L, null, -1, Double.NaN);
+            1_000_000_000L, null, -1, Double.NaN, -1);
     }
 }

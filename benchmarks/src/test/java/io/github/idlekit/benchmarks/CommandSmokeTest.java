@@ -74,6 +74,15 @@ class CommandSmokeTest
         assertEquals("null", cells.get("fixed-200us|agrona-spin").get("idle"));
         assertTrue(Long.parseLong(cells.get("fixed-200us|park:1ms").get("parks")) >= 1, cells.toString());
         assertTrue(Files.readString(out.resolve("compare.json")).contains("\"baseline\": \"agrona-sleep-ms\""));
+        assertTrue(table.contains(" JIT ") && table.contains("JIT: the time the JVM's compilers"), table);
+        final int jitColumn = List.of(csv.get(0).split(",")).indexOf("jit_ms");
+        for (final String strategy : new String[]{ "agrona-spin", "agrona-sleep-ms", "park:1ms" })
+        {
+            final String jitMs = cells.get("fixed-200us|" + strategy).get("jit_ms");
+            assertEquals("null".equals(jitMs) ? "" : jitMs, rows.get(strategy)[jitColumn], "CSV and JSON agree");
+            assertTrue(CompilationTime.totalMs() < 0 ? "null".equals(jitMs) : Long.parseLong(jitMs) >= 0,
+                strategy + ": " + jitMs);
+        }
     }
 
     @Test
