@@ -31,4 +31,12 @@ final class CompilationTime
     {
         return fromMs < 0 ? -1 : totalMs() - fromMs;
     }
+
+    /**
+     * @return {@code compilingMs} as a table shows it, {@code -} where unknown.
+     */
+    static String toColumn(final long compilingMs)
+    {
+        return compilingMs < 0 ? "-" : compilingMs + "ms";
+    }
 }

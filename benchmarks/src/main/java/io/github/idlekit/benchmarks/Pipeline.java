@@ -17,7 +17,7 @@ final class Pipeline
 {
     private static final Set<String> VALUE_OPTIONS = Set.of("--strategies", "--duration", "--warmup", "--sources");
     private static final Set<String> FLAG_OPTIONS = Set.of("--quick");
-    private static final String ROW = "%-10s %-22s %14s %8s %11s %6s%n";
+    private static final String ROW = "%-10s %-22s %14s %8s %11s %6s %7s%n";
 
     private Pipeline()
     {
@@ -58,7 +58,7 @@ final class Pipeline
         out.println("pipeline: source -> stage -> sink over 1024-slot SPSC queues, 3 workers on " +
             Runtime.getRuntime().availableProcessors() + " CPUs, " + Durations.toHuman(durationNs) + " per run");
         out.println(Probe.machine() + "; " + profile);
-        out.printf(ROW, "source", "strategy", "items/s", "CPU", "CPU/item", "steal");
+        out.printf(ROW, "source", "strategy", "items/s", "CPU", "CPU/item", "steal", "JIT");
         final PrecisePacer pacer = new PrecisePacer(profile);
         for (final boolean bursty : burstiness)
         {
@@ -70,11 +70,12 @@ final class Pipeline
                     String.format(Locale.ROOT, "%.2f", result.cores()),
                     Double.isNaN(result.cpuPerItemNs()) ? "-" : Durations.toHuman(result.cpuPerItemNs()),
                     Double.isNaN(result.stolenShare()) ? "-" :
-                        String.format(Locale.ROOT, "%.1f%%", 100 * result.stolenShare()));
+                        String.format(Locale.ROOT, "%.1f%%", 100 * result.stolenShare()),
+                    CompilationTime.toColumn(result.compilingMs()));
             }
         }
         out.println("CPU: all three workers, in cores; steal: the share of the machine's CPU time its hypervisor " +
-            "gave elsewhere during the run (Linux); bursty: " + PipelineRun.BURST_ITEMS + " items then " +
-            PipelineRun.BURST_PAUSE_US + " µs pause");
+            "gave elsewhere during the run (Linux); JIT: the time the JVM's compilers spent compiling during it; " +
+            "bursty: " + PipelineRun.BURST_ITEMS + " items then " + PipelineRun.BURST_PAUSE_US + " µs pause");
     }
 }

@@ -10,8 +10,10 @@ package io.github.idlekit.benchmarks;
  * @param wallNs   the window's wall time.
  * @param stolenShare the share of the machine's CPU time over the window that its hypervisor stole
  *                 ({@link MachineCpuTicks}), NaN where unknown.
+ * @param compilingMs the JVM's JIT compilation time over the window ({@link CompilationTime}), -1 where unknown.
  */
-record PipelineResult(String strategy, String source, long items, long cpuNs, long wallNs, double stolenShare)
+record PipelineResult(
+    String strategy, String source, long items, long cpuNs, long wallNs, double stolenShare, long compilingMs)
 {
     /**
      * @return items per second through the sink.

@@ -78,11 +78,13 @@ final class PipelineRun
         final long startItems = delivered.get();
         final long startCpuNs = cpuOf(workers);
         final MachineCpuTicks startTicks = MachineCpuTicks.now();
+        final long startCompilingMs = CompilationTime.totalMs();
         sleepFor(durationNs);
         final long items = delivered.get() - startItems;
         final long cpuNs = cpuOf(workers) - startCpuNs;
         final long wallNs = System.nanoTime() - startNs;
         final double stolenShare = MachineCpuTicks.stolenShare(startTicks, MachineCpuTicks.now());
+        final long compilingMs = CompilationTime.sinceMs(startCompilingMs);
         running = false;
         wakeSource.run();
         wakeStage.run();
@@ -91,7 +93,8 @@ final class PipelineRun
         {
             worker.join();
         }
-        return new PipelineResult(strategyName, bursty ? "bursty" : "saturated", items, cpuNs, wallNs, stolenShare);
+        return new PipelineResult(
+            strategyName, bursty ? "bursty" : "saturated", items, cpuNs, wallNs, stolenShare, compilingMs);
     }
 
     private void source(final IdleStrategy idle)

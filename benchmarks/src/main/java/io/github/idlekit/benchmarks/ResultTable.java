@@ -47,7 +47,7 @@ final class ResultTable
                 Double.isNaN(result.sleepsPerEvent()) ? "-" : String.format(Locale.ROOT, "%.2f", result.sleepsPerEvent()),
                 Double.isNaN(result.stolenShare()) ? "-" :
                     String.format(Locale.ROOT, "%.1f%%", 100 * result.stolenShare()),
-                result.compilingMs() < 0 ? "-" : result.compilingMs() + "ms",
+                CompilationTime.toColumn(result.compilingMs()),
                 human(result.cost(CellResult.LAMBDAS[0])), human(result.cost(CellResult.LAMBDAS[1])),
                 human(result.cost(CellResult.LAMBDAS[2])),
                 Double.isNaN(ratios[index]) ? "-" : String.format(Locale.ROOT, "%.2f", ratios[index]));

@@ -130,7 +130,7 @@ class CommandSmokeTest
             "--duration", "300ms", "--warmup", "100ms" }, new PrintStream(stdout, true, StandardCharsets.UTF_8));
 
         final String table = stdout.toString(StandardCharsets.UTF_8);
-        assertTrue(table.contains("steal"), table);
+        assertTrue(table.contains("steal") && table.contains(" JIT"), table);
         for (final String strategy : new String[]{ "agrona-backoff", "idlekit-balanced" })
         {
             final String row = table.lines().filter(line -> line.startsWith("saturated") && line.contains(strategy))
