@@ -26,26 +26,26 @@ import java.util.stream.Collectors;
  */
 final class ComparisonForks
 {
-    private static final String ROW = "%-22s %-26s %7s %7s %7s   %s%n";
+    private static final String ROW = "%-22s %-26s %7s %7s %7s %7s   %s%n";
 
     private ComparisonForks()
     {
     }
 
     /**
-     * The cost ratios of one strategy in one workload, a fork's ratio each, NaN where that fork had no such cell.
+     * The cost ratios of one strategy in one workload, a fork's ratio each, NaN where that fork had no such cell, and
+     * the time the JIT compilers spent compiling during the cell in each fork, NaN where unknown.
      *
-     * @param workload the workload's name.
-     * @param strategy the strategy's name.
-     * @param ratios   cost over the baseline's, by fork.
+     * @param workload    the workload's name.
+     * @param strategy    the strategy's name.
+     * @param ratios      cost over the baseline's, by fork.
+     * @param compilingMs milliseconds of compilation during the cell, by fork.
      */
-    record Spread(String workload, String strategy, double[] ratios)
+    record Spread(String workload, String strategy, double[] ratios, double[] compilingMs)
     {
         double median()
         {
-            final double[] sorted = measured();
-            final int n = sorted.length;
-            return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            return median(ratios);
         }
 
         double lowest()
@@ -61,6 +61,15 @@ final class ComparisonForks
         }
 
         /**
+         * @return the median of the forks' compilation time during this cell, time the compilers took from the CPUs
+         * the cell needed (in a strategy's first cells mostly compiling its code).
+         */
+        double medianCompilingMs()
+        {
+            return median(compilingMs);
+        }
+
+        /**
          * @return how many forks' ratios exceeded {@code bound}.
          */
         long above(final double bound)
@@ -70,7 +79,19 @@ final class ComparisonForks
 
         private double[] measured()
         {
-            return Arrays.stream(ratios).filter(ratio -> !Double.isNaN(ratio)).sorted().toArray();
+            return known(ratios);
+        }
+
+        private static double median(final double[] values)
+        {
+            final double[] sorted = known(values);
+            final int n = sorted.length;
+            return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        }
+
+        private static double[] known(final double[] values)
+        {
+            return Arrays.stream(values).filter(value -> !Double.isNaN(value)).sorted().toArray();
         }
     }
 
@@ -138,11 +159,10 @@ final class ComparisonForks
                 {
                     continue;
                 }
-                spreads.add(new Spread(workload.name(), strategy, cells.stream().mapToDouble(fork ->
-                {
-                    final Map<String, String> cell = fork.get(workload.name() + "|" + strategy);
-                    return null == cell ? Double.NaN : Double.parseDouble(cell.get("cost_ratio_to_baseline"));
-                }).toArray()));
+                final String key = workload.name() + "|" + strategy;
+                spreads.add(new Spread(workload.name(), strategy,
+                    cells.stream().mapToDouble(fork -> number(fork.get(key), "cost_ratio_to_baseline")).toArray(),
+                    cells.stream().mapToDouble(fork -> number(fork.get(key), "jit_ms")).toArray()));
             }
         }
         print(spreads, forks, yardstick, out);
@@ -209,16 +229,27 @@ final class ComparisonForks
         return List.of("-cp", classPath, Main.class.getName());
     }
 
+    /**
+     * @return a number field of a fork's cell, NaN where the fork had no such cell or the field is unknown.
+     */
+    private static double number(final Map<String, String> cell, final String field)
+    {
+        final String value = null == cell ? null : cell.get(field);
+        return null == value || "null".equals(value) ? Double.NaN : Double.parseDouble(value);
+    }
+
     private static void print(final List<Spread> spreads, final long forks, final Yardstick yardstick, final PrintStream out)
     {
         out.println();
         out.println("over " + forks + " forks, each a fresh JVM, every second one running the strategies in " +
-            "reverse order: cost at " + yardstick.label() + " over " + yardstick.baseline() + "'s in the same fork");
-        out.printf(ROW, "workload", "strategy", "median", "lowest", "highest", "by fork");
+            "reverse order: cost at " + yardstick.label() + " over " + yardstick.baseline() + "'s in the same fork; " +
+            "JIT: the forks' median time spent compiling during the cell");
+        out.printf(ROW, "workload", "strategy", "median", "lowest", "highest", "JIT", "by fork");
         for (final Spread spread : spreads)
         {
             out.printf(ROW, spread.workload(), spread.strategy(), ratio(spread.median()), ratio(spread.lowest()),
-                ratio(spread.highest()),
+                ratio(spread.highest()), CompilationTime.toColumn(Double.isNaN(spread.medianCompilingMs()) ? -1 :
+                    Math.round(spread.medianCompilingMs())),
                 Arrays.stream(spread.ratios()).mapToObj(ComparisonForks::ratio).collect(Collectors.joining(" ")));
         }
         out.println();
@@ -257,7 +288,7 @@ final class ComparisonForks
         {
             csv.append(",fork_").append(fork);
         }
-        csv.append('\n');
+        csv.append(",jit_ms_median\n");
         for (final Spread spread : spreads)
         {
             csv.append(spread.workload()).append(",\"").append(spread.strategy()).append('"');
@@ -269,7 +300,7 @@ final class ComparisonForks
             {
                 csv.append(',').append(ResultTable.csvNumber(ratio));
             }
-            csv.append('\n');
+            csv.append(',').append(ResultTable.csvNumber(spread.medianCompilingMs())).append('\n');
         }
         return csv.toString();
     }

@@ -26,9 +26,10 @@ class ComparisonForksTest
     @Test
     void aSpreadIsTheMedianAndRangeOfTheForksThatHadTheCell()
     {
-        final ComparisonForks.Spread odd = new ComparisonForks.Spread("exp-1ms", "a", new double[]{ 1.2, 0.8, 0.9 });
-        final ComparisonForks.Spread even =
-            new ComparisonForks.Spread("exp-1ms", "a", new double[]{ 1.2, Double.NaN, 0.8, 0.9, 0.7 });
+        final ComparisonForks.Spread odd = new ComparisonForks.Spread("exp-1ms", "a", new double[]{ 1.2, 0.8, 0.9 },
+            new double[]{ 150, 30, 40 });
+        final ComparisonForks.Spread even = new ComparisonForks.Spread("exp-1ms", "a",
+            new double[]{ 1.2, Double.NaN, 0.8, 0.9, 0.7 }, new double[]{ 150, Double.NaN, 30, 40, Double.NaN });
 
         assertEquals(0.9, odd.median());
         assertEquals(0.8, odd.lowest());
@@ -37,7 +38,12 @@ class ComparisonForksTest
         assertEquals(0.85, even.median(), 1e-12);
         assertEquals(0.7, even.lowest());
         assertEquals(1, even.above(1.0));
-        assertTrue(Double.isNaN(new ComparisonForks.Spread("w", "a", new double[]{ Double.NaN }).median()));
+        assertEquals(40, odd.medianCompilingMs());
+        assertEquals(40, even.medianCompilingMs(), "the forks that reported it");
+        final ComparisonForks.Spread none =
+            new ComparisonForks.Spread("w", "a", new double[]{ Double.NaN }, new double[]{ Double.NaN });
+        assertTrue(Double.isNaN(none.median()));
+        assertTrue(Double.isNaN(none.medianCompilingMs()));
     }
 
     @Test
@@ -107,6 +113,13 @@ class ComparisonForksTest
             assertEquals((inFirst + inSecond) / 2, Double.parseDouble(row.getValue()[2]), 1e-4, "the median of two");
             assertEquals(Math.min(inFirst, inSecond), Double.parseDouble(row.getValue()[3]), 1e-4);
             assertEquals(Math.max(inFirst, inSecond), Double.parseDouble(row.getValue()[4]), 1e-4);
+            final String jitFirst = first.get("fixed-200us|" + row.getKey()).get("jit_ms");
+            final String jitSecond = second.get("fixed-200us|" + row.getKey()).get("jit_ms");
+            if (!"null".equals(jitFirst) && !"null".equals(jitSecond))
+            {
+                assertEquals((Double.parseDouble(jitFirst) + Double.parseDouble(jitSecond)) / 2,
+                    Double.parseDouble(row.getValue()[7]), 1e-4, "the median of the forks' compilation times");
+            }
         }
         // each fork measured its own cells: spinning through 200 µs gaps burns more CPU than parking for 1 ms
         for (final Map<String, Map<String, String>> fork : List.of(first, second))
@@ -114,6 +127,7 @@ class ComparisonForksTest
             assertTrue(cpuPerEvent(fork, "agrona-spin") > cpuPerEvent(fork, "park:1ms"), fork.toString());
         }
         assertTrue(stdout.toString(StandardCharsets.UTF_8).contains("above 1.0 in"), stdout.toString());
+        assertTrue(stdout.toString(StandardCharsets.UTF_8).contains(" JIT "), stdout.toString());
     }
 
     private static List<String> strategies(final Map<String, Map<String, String>> cells)
