@@ -96,8 +96,9 @@ final class ComparisonForks
     }
 
     /**
-     * Runs the forks, then prints and writes ({@code forks.csv}) the spread of every cell but the baseline's and, per
-     * strategy, the geometric mean of its medians, its worst median and how many of its cells exceeded 1.0.
+     * Runs the forks, then prints and writes ({@code forks.csv}) the spread of every cell (the baseline's too, whose
+     * ratio is 1 in every fork, for the compilation beside it) and, per strategy but the baseline, the geometric mean
+     * of its medians, its worst median and how many of its cells exceeded 1.0.
      *
      * @param command    {@code compare} or {@code aeron}: the command each fork runs, and the name of its files.
      * @param args       the command's arguments as given, {@code --forks} among them.
@@ -155,10 +156,6 @@ final class ComparisonForks
         {
             for (final String strategy : strategies)
             {
-                if (strategy.equals(yardstick.baseline()))
-                {
-                    continue;
-                }
                 final String key = workload.name() + "|" + strategy;
                 spreads.add(new Spread(workload.name(), strategy,
                     cells.stream().mapToDouble(fork -> number(fork.get(key), "cost_ratio_to_baseline")).toArray(),
@@ -259,7 +256,7 @@ final class ComparisonForks
         {
             final List<Spread> own = spreads.stream().filter(spread -> spread.strategy().equals(strategy) &&
                 !Double.isNaN(spread.median())).collect(Collectors.toList());
-            if (own.isEmpty())
+            if (own.isEmpty() || strategy.equals(yardstick.baseline()))
             {
                 continue;
             }

@@ -103,7 +103,8 @@ class ComparisonForksTest
         final Map<String, String[]> rows = Files.readAllLines(out.resolve("forks.csv")).stream()
             .filter(line -> line.startsWith("fixed-200us,"))
             .collect(Collectors.toMap(line -> line.split(",")[1].replace("\"", ""), line -> line.split(",", -1)));
-        assertEquals(2, rows.size(), "every strategy but the baseline");
+        assertEquals(3, rows.size(), "every strategy, the baseline too");
+        assertEquals(1.0, Double.parseDouble(rows.get("agrona-sleep-ms")[2]), 1e-9, "the baseline against itself");
         for (final Map.Entry<String, String[]> row : rows.entrySet())
         {
             final double inFirst = Double.parseDouble(row.getValue()[5]);
@@ -127,6 +128,9 @@ class ComparisonForksTest
             assertTrue(cpuPerEvent(fork, "agrona-spin") > cpuPerEvent(fork, "park:1ms"), fork.toString());
         }
         assertTrue(stdout.toString(StandardCharsets.UTF_8).contains("above 1.0 in"), stdout.toString());
+        assertTrue(stdout.toString(StandardCharsets.UTF_8).lines()
+            .noneMatch(line -> line.trim().startsWith("agrona-sleep-ms ") && line.contains("geomean")),
+            "no summary of the baseline against itself: " + stdout);
         assertTrue(stdout.toString(StandardCharsets.UTF_8).contains(" JIT "), stdout.toString());
     }
 
