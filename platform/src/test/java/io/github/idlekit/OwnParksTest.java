@@ -43,7 +43,6 @@ class OwnParksTest
      */
     private static final long LONG_GAP_NS = 30_000_000;
     private static final int LONG_GAP_EPISODES = 20;
-    private static final int REFERENCE_PARKS = 15;
     private static final long RESULT_TIMEOUT_MS = 30_000;
 
     @Test
@@ -78,20 +77,24 @@ class OwnParksTest
             .invoke(Thread.class.getMethod("ofVirtual").invoke(null), task);
 
         // a virtual thread's parks come in two kinds, a few and a few dozen microseconds long, as the scheduler's
-        // timer thread and the carriers happen to be awake or asleep, so the floor is held to their range
+        // timer thread and the carriers happen to be awake or asleep, so the floor is held to their range: down to
+        // a quarter of the shortest park measured here, since the strategy's own parks of 1 ns, in the middle of its
+        // waits, were seen to come out up to twice as short as any of these, taken between episodes
         final Learnt learnt = task.get(RESULT_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         assertTrue(
-            learnt.floorNs() > learnt.shortestOwnParkNs() / 2 && learnt.floorNs() < 2 * learnt.longestOwnParkNs(),
+            learnt.floorNs() > learnt.shortestOwnParkNs() / 4 && learnt.floorNs() < 2 * learnt.longestOwnParkNs(),
             learnt + "; prior " + prior);
         // each planned wait one park, or a few, not a train of floor-long parks that fills the gap
         assertTrue(learnt.parksPerEpisode() * learnt.ownParkNs() < LONG_GAP_NS / 4, learnt + "; prior " + prior);
     }
 
     /**
-     * What a strategy learnt on a thread, beside that thread's own parks measured right after.
+     * What a strategy learnt on a thread, beside that thread's own parks measured in between its episodes: a virtual
+     * thread's parks last a few dozen microseconds in one stretch and half that in another, so parks measured only
+     * after the strategy's might all come from another stretch than the strategy's shortest.
      *
      * @param floorNs         the floor its timer model learnt.
-     * @param ownParksNs      {@link #REFERENCE_PARKS} parks of 1 ns on the same thread, sorted.
+     * @param ownParksNs      a park of 1 ns on the same thread after each episode, sorted.
      * @param parksPerEpisode its parks per episode once it had learnt.
      * @param state           the strategy's {@code toString()}.
      */
@@ -103,17 +106,11 @@ class OwnParksTest
          */
         static Learnt by(final CalibratedIdleStrategy strategy, final long gapNs, final int episodes)
         {
-            runEpisodes(strategy, gapNs, episodes);
+            final long[] parkNs = new long[2 * episodes];
+            runEpisodes(strategy, gapNs, episodes, parkNs, 0);
             final long parksBefore = strategy.statistics().parks();
-            runEpisodes(strategy, gapNs, episodes);
+            runEpisodes(strategy, gapNs, episodes, parkNs, episodes);
             final double parksPerEpisode = (strategy.statistics().parks() - parksBefore) / (double)episodes;
-            final long[] parkNs = new long[REFERENCE_PARKS];
-            for (int i = 0; i < parkNs.length; i++)
-            {
-                final long startNs = System.nanoTime();
-                LockSupport.parkNanos(1);
-                parkNs[i] = System.nanoTime() - startNs;
-            }
             Arrays.sort(parkNs);
             return new Learnt(strategy.timer().floorNs(), parkNs, parksPerEpisode, strategy.toString());
         }
@@ -139,7 +136,13 @@ class OwnParksTest
                 "the same thread, " + parksPerEpisode + " parks per episode: " + state;
         }
 
-        private static void runEpisodes(final CalibratedIdleStrategy strategy, final long gapNs, final int episodes)
+        /**
+         * Runs {@code episodes} episodes, and after each, while its work is handled, parks for 1 ns and puts what
+         * that lasted in {@code parkNs} from index {@code from}.
+         */
+        private static void runEpisodes(
+            final CalibratedIdleStrategy strategy, final long gapNs, final int episodes, final long[] parkNs,
+            final int from)
         {
             long workAtNs = System.nanoTime() + gapNs;
             for (int ended = 0; ended < episodes; )
@@ -147,8 +150,11 @@ class OwnParksTest
                 if (System.nanoTime() - workAtNs >= 0)
                 {
                     strategy.idle(1);
+                    final long parkStartNs = System.nanoTime();
+                    LockSupport.parkNanos(1);
+                    parkNs[from + ended] = System.nanoTime() - parkStartNs;
                     ended++;
-                    workAtNs = System.nanoTime() + gapNs;
+                    workAtNs = parkStartNs + gapNs;
                 }
                 else
                 {
