@@ -381,6 +381,15 @@ final class CostPlanner
      * only to park through the burst's first event; and regular gaps of 10 µs, which a plan spins through, looked
      * memoryless within a native floor, so that the plan kept its long parks' period from the first where the
      * producer stalled, and the work that came during a stall waited up to the maximum park.
+     *
+     * <p>None of the plan is made for memoryless episodes where the latest parks the episodes ended in all overlap
+     * in a window inside the first park's bins and half as long as the shortest of those parks
+     * ({@link IdleGapHistogram#parksShareAWindow}): parks that a timer's slack ended early have cut that window down
+     * from the park's whole span, and memoryless work, ending anywhere, would soon have left it. Grouped as one, the first park cannot tell such episodes from memoryless
+     * ones with the same mean, except by the share that outlasts it: regular gaps of two thirds of a 15.6 ms tick
+     * with one late in fifty were planned for half as memoryless ones, whose early arrivals made spinning through
+     * the whole gap look cheaper than the park, and the plan did so for ten milliseconds a gap until the gaps it saw
+     * moved it back, then again a few hundred episodes later.
      */
     private void fitMemoryless()
     {
@@ -401,6 +410,10 @@ final class CostPlanner
         }
         final int seenWhileSpinning = binsEndingBy(spunNs);
         final int withinFirstPark = Math.max(seenWhileSpinning, binsEndingBy(spunNs + floorNs));
+        if (gaps.parksShareAWindow(gaps.edgeNs(seenWhileSpinning), gaps.edgeNs(withinFirstPark)))
+        {
+            return;
+        }
         final double distance = octaveByOctaveFromMemoryless(0, seenWhileSpinning) +
             distanceFromMemoryless(seenWhileSpinning, withinFirstPark) +
             octaveByOctaveFromMemoryless(withinFirstPark, BINS);

@@ -67,6 +67,19 @@ final class IdleGapHistogram
     static final int SETTLE_AFTER_PARKS = 4;
 
     /**
+     * Episodes ended in parks that must overlap before they are taken to share one moment of arrival (see
+     * {@link #parksShareAWindow}).
+     */
+    static final int WINDOW_PARKS = 8;
+
+    /**
+     * Parks among those that must each have narrowed the window they share (see {@link #parksShareAWindow}): parks
+     * that all span the same stretch of the episode, as a plan's do, overlap whatever the workload, and one that
+     * a change of plan put elsewhere narrows their window only once.
+     */
+    static final int WINDOW_CUTS = 3;
+
+    /**
      * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied when
      * the weights are rescaled. Not after every episode: an end bin fades below it only after thousands, so HotSpot
      * would compile the recording code without the emptying and recompile it the first time it came due.
@@ -112,6 +125,11 @@ final class IdleGapHistogram
     private long commonToNs;
     private long coveredFromNs;
     private long coveredToNs;
+    private long windowFromNs;
+    private long windowToNs;
+    private long windowShortestParkNs;
+    private int windowParks;
+    private int windowCuts;
 
     /**
      * @param decay how much an episode's weight fades per later episode, in (0, 1).
@@ -173,6 +191,12 @@ final class IdleGapHistogram
             coveredFromNs = intervalsSincePoint == 0 ? lo : Math.min(coveredFromNs, lo);
             coveredToNs = intervalsSincePoint == 0 ? hi : Math.max(coveredToNs, hi);
             intervalsSincePoint++;
+            final boolean overlaps = windowParks > 0 && lo < windowToNs && hi > windowFromNs;
+            windowCuts = overlaps ? windowCuts + (lo > windowFromNs || hi < windowToNs ? 1 : 0) : 0;
+            windowFromNs = overlaps ? Math.max(windowFromNs, lo) : lo;
+            windowToNs = overlaps ? Math.min(windowToNs, hi) : hi;
+            windowShortestParkNs = overlaps ? Math.min(windowShortestParkNs, hi - lo) : hi - lo;
+            windowParks = overlaps ? windowParks + 1 : 1;
             intervalWeight += weight;
             intervalFromSumNs += weight * lo;
             intervalWidthSumNs += weight * (hi - lo);
@@ -312,6 +336,20 @@ final class IdleGapHistogram
     long episodes()
     {
         return episodes;
+    }
+
+    /**
+     * @return whether the last {@value #WINDOW_PARKS} or more episodes that ended in parks could all have ended
+     * within one window inside {@code (fromNs, toNs]} and at most half as long as the shortest of those parks: the
+     * parks, different spans of the episode (a timer's slack ends some early), overlap there. Work that comes at one
+     * moment of every episode is in all of them however the parks fall; work that comes at any moment soon ends in
+     * a park that misses the others. Episodes seen to end do not count either way: under a coarse timer they are
+     * the few whose work came after the park, not where it comes.
+     */
+    boolean parksShareAWindow(final long fromNs, final long toNs)
+    {
+        return windowParks >= WINDOW_PARKS && windowCuts >= WINDOW_CUTS && windowFromNs >= fromNs &&
+            windowToNs <= toNs && 2 * (windowToNs - windowFromNs) <= windowShortestParkNs;
     }
 
     /**

@@ -885,6 +885,39 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underALongTimerSlackRegularGapsWithAFewLateOnesAreNotPlannedForAsMemorylessOnes()
+    {
+        for (long seed = 1; seed <= 8; seed++)
+        {
+            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed);
+            waits.parkCpuNs = 17_000;
+            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+            final LongSupplier gaps = regularGapsOneInFiftyLate(seed);
+            final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 100).reset();
+            int spunThrough = 0;
+            for (int e = 0; e < 600; e++)
+            {
+                final long cpuBeforeNs = simulator.cpuNs;
+                simulator.run(adaptive, gaps, 1);
+                spunThrough += simulator.cpuNs - cpuBeforeNs >= 5_000_000 ? 1 : 0;
+            }
+            final ScriptedWaits ladderWaits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed);
+            ladderWaits.parkCpuNs = 17_000;
+            final EpisodeSimulator ladder = agronaLadder(ladderWaits, regularGapsOneInFiftyLate(seed + 100), 600);
+
+            // every park overlaps the others at 10 ms, which memoryless work would not; planned for as partly
+            // memoryless, the episodes' early arrivals made spinning through whole gaps look cheaper than parking.
+            // One gap spun through in the 600 adds 17 µs per episode, over half the ladder's CPU; explorations and
+            // the plan's spin after its park, which catches the late work, may cost a few µs more than the ladder
+            assertEquals(0, spunThrough, "seed " + seed + ": " + adaptive);
+            assertTrue(simulator.cpuPerEpisodeNs() <= 1.5 * ladder.cpuPerEpisodeNs() &&
+                simulator.latencyPerEpisodeNs() <= 1.05 * ladder.latencyPerEpisodeNs(), "seed " + seed + ": CPU " +
+                simulator.cpuPerEpisodeNs() + ", latency " + simulator.latencyPerEpisodeNs() + " vs the ladder's " +
+                ladder.cpuPerEpisodeNs() + ", " + ladder.latencyPerEpisodeNs() + "; " + adaptive);
+        }
+    }
+
+    @Test
     void underALongTimerSlackExploringMemorylessGapsCostsAFewParksNotMilliseconds()
     {
         final LongSlackRun run =
@@ -1268,6 +1301,16 @@ class CalibratedIdleStrategyTest
     {
         return new EpisodeSimulator(waits).run(adaptive, exponentialGaps(meanGapNs, 7), 20_000).reset()
             .run(adaptive, exponentialGaps(meanGapNs, 8), 40_000);
+    }
+
+    /**
+     * @return gaps of 10 ms, of which one in fifty comes late, between 14 and 16 ms, as from a producer that was not
+     * running; the same sequence for the same seed.
+     */
+    private static LongSupplier regularGapsOneInFiftyLate(final long seed)
+    {
+        final Random random = new Random(seed);
+        return () -> random.nextInt(50) == 0 ? 14_000_000 + random.nextInt(2_000_000) : 10_000_000;
     }
 
     /**
