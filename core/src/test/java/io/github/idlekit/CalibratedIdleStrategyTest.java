@@ -887,7 +887,7 @@ class CalibratedIdleStrategyTest
     @Test
     void underALongTimerSlackRegularGapsWithAFewLateOnesAreNotPlannedForAsMemorylessOnes()
     {
-        for (long seed = 1; seed <= 8; seed++)
+        for (long seed = 1; seed <= 40; seed++)
         {
             final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed);
             waits.parkCpuNs = 17_000;
