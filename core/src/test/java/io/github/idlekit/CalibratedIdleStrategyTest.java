@@ -868,13 +868,7 @@ class CalibratedIdleStrategyTest
             waits.parkCpuNs = 65_000;
             final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
             final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 0L, 1);
-            int spunThrough = 0;
-            for (int e = 0; e < 100; e++)
-            {
-                final long cpuBeforeNs = simulator.cpuNs;
-                simulator.run(adaptive, () -> 10_000_000L, 1);
-                spunThrough += simulator.cpuNs - cpuBeforeNs >= 5_000_000 ? 1 : 0;
-            }
+            final int spunThrough = gapsSpunThrough(simulator, adaptive, () -> 10_000_000L, 100);
 
             // the ladder's episodes each end in a park of a whole tick, and the even spreading of those guesses
             // work early enough for the first plan to spin; the first gap it spins through is where they all ended
@@ -894,13 +888,7 @@ class CalibratedIdleStrategyTest
             final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
             final LongSupplier gaps = regularGapsOneInFiftyLate(seed);
             final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 100).reset();
-            int spunThrough = 0;
-            for (int e = 0; e < 600; e++)
-            {
-                final long cpuBeforeNs = simulator.cpuNs;
-                simulator.run(adaptive, gaps, 1);
-                spunThrough += simulator.cpuNs - cpuBeforeNs >= 5_000_000 ? 1 : 0;
-            }
+            final int spunThrough = gapsSpunThrough(simulator, adaptive, gaps, 600);
             final ScriptedWaits ladderWaits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed);
             ladderWaits.parkCpuNs = 17_000;
             final EpisodeSimulator ladder = agronaLadder(ladderWaits, regularGapsOneInFiftyLate(seed + 100), 600);
@@ -1301,6 +1289,24 @@ class CalibratedIdleStrategyTest
     {
         return new EpisodeSimulator(waits).run(adaptive, exponentialGaps(meanGapNs, 7), 20_000).reset()
             .run(adaptive, exponentialGaps(meanGapNs, 8), 40_000);
+    }
+
+    /**
+     * Runs {@code episodes} episodes with gaps from {@code gapsNs}.
+     *
+     * @return how many of them took 5 ms of CPU or more: a gap of milliseconds spun through.
+     */
+    private static int gapsSpunThrough(
+        final EpisodeSimulator simulator, final IdleStrategy strategy, final LongSupplier gapsNs, final int episodes)
+    {
+        int spunThrough = 0;
+        for (int e = 0; e < episodes; e++)
+        {
+            final long cpuBeforeNs = simulator.cpuNs;
+            simulator.run(strategy, gapsNs, 1);
+            spunThrough += simulator.cpuNs - cpuBeforeNs >= 5_000_000 ? 1 : 0;
+        }
+        return spunThrough;
     }
 
     /**
