@@ -385,11 +385,12 @@ final class CostPlanner
      * <p>None of the plan is made for memoryless episodes where the latest parks the episodes ended in all overlap
      * in a window inside the first park's bins and half as long as the shortest of those parks
      * ({@link IdleGapHistogram#parksShareAWindow}): parks that a timer's slack ended early have cut that window down
-     * from the park's whole span, and memoryless work, ending anywhere, would soon have left it. Grouped as one, the first park cannot tell such episodes from memoryless
-     * ones with the same mean, except by the share that outlasts it: regular gaps of two thirds of a 15.6 ms tick
-     * with one late in fifty were planned for half as memoryless ones, whose early arrivals made spinning through
-     * the whole gap look cheaper than the park, and the plan did so for ten milliseconds a gap until the gaps it saw
-     * moved it back, then again a few hundred episodes later.
+     * from the park's whole span, and memoryless work, ending anywhere, would soon have left it. Grouped as one,
+     * the first park cannot tell such episodes from memoryless ones with the same mean, except by the share that
+     * outlasts it: regular gaps of two thirds of a 15.6 ms tick with one late in fifty were planned for half as
+     * memoryless ones, whose early arrivals made spinning through the whole gap look cheaper than the park, and the
+     * plan did so for ten milliseconds a gap until the gaps it saw moved it back, then again a few hundred episodes
+     * later.
      */
     private void fitMemoryless()
     {

@@ -340,11 +340,11 @@ final class IdleGapHistogram
 
     /**
      * @return whether the last {@value #WINDOW_PARKS} or more episodes that ended in parks could all have ended
-     * within one window inside {@code (fromNs, toNs]} and at most half as long as the shortest of those parks: the
-     * parks, different spans of the episode (a timer's slack ends some early), overlap there. Work that comes at one
-     * moment of every episode is in all of them however the parks fall; work that comes at any moment soon ends in
-     * a park that misses the others. Episodes seen to end do not count either way: under a coarse timer they are
-     * the few whose work came after the park, not where it comes.
+     * within one window between {@code fromNs} and {@code toNs}, at most half as long as the shortest of those
+     * parks: the parks, different spans of the episode (a timer's slack ends some early), overlap there. Work that
+     * comes at one moment of every episode is in all of them however the parks fall; work that comes at any moment
+     * soon ends in a park that misses the others. Episodes seen to end do not count either way: under a coarse
+     * timer they are the few whose work came after the park, not where it comes.
      */
     boolean parksShareAWindow(final long fromNs, final long toNs)
     {
