@@ -850,11 +850,11 @@ class CalibratedIdleStrategyTest
     @Test
     void underALongTimerSlackAParkThatEndsEarlyIsFollowedByAParkNotBySpinningToTheWork()
     {
-        final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 8, 3);
+        final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 8, 3, 7_000);
         final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, () -> 10_000_000L, 200).reset().run(adaptive, () -> 10_000_000L, 400);
-        final EpisodeSimulator ladder = agronaLadder(slackLikeWaitsEndingEarly(15_625_000L, 8, 3), () -> 10_000_000L);
+        final EpisodeSimulator ladder = agronaLadder(slackLikeWaitsEndingEarly(15_625_000L, 8, 3, 7_000), () -> 10_000_000L);
 
         assertNoMoreCpuOrLatencyThan(ladder, 1.0, simulator, adaptive);
     }
@@ -864,8 +864,7 @@ class CalibratedIdleStrategyTest
     {
         for (long seed = 1; seed <= 4; seed++)
         {
-            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed);
-            waits.parkCpuNs = 65_000;
+            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 65_000);
             final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
             final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 0L, 1);
             final int spunThrough = gapsSpunThrough(simulator, adaptive, () -> 10_000_000L, 100);
@@ -883,15 +882,13 @@ class CalibratedIdleStrategyTest
     {
         for (long seed = 1; seed <= 40; seed++)
         {
-            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed);
-            waits.parkCpuNs = 17_000;
+            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 17_000);
             final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
             final LongSupplier gaps = regularGapsOneInFiftyLate(seed);
             final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 100).reset();
             final int spunThrough = gapsSpunThrough(simulator, adaptive, gaps, 600);
-            final ScriptedWaits ladderWaits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed);
-            ladderWaits.parkCpuNs = 17_000;
-            final EpisodeSimulator ladder = agronaLadder(ladderWaits, regularGapsOneInFiftyLate(seed + 100), 600);
+            final EpisodeSimulator ladder = agronaLadder(
+                slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 17_000), regularGapsOneInFiftyLate(seed + 100), 600);
 
             // every park overlaps the others at 10 ms, which memoryless work would not; planned for as partly
             // memoryless, the episodes' early arrivals made spinning through whole gaps look cheaper than parking.
@@ -1371,12 +1368,14 @@ class CalibratedIdleStrategyTest
     /**
      * Parks under a Linux timer slack of {@code slackNs}, as {@link #slackLikeWaits(long)}, of which one in
      * {@code earlyEvery} ends at a moment drawn evenly from its first 50 µs to its end, as when another interrupt
-     * comes within the slack.
+     * comes within the slack, each costing {@code parkCpuNs} of CPU.
      */
-    private static ScriptedWaits slackLikeWaitsEndingEarly(final long slackNs, final int earlyEvery, final long seed)
+    private static ScriptedWaits slackLikeWaitsEndingEarly(
+        final long slackNs, final int earlyEvery, final long seed, final long parkCpuNs)
     {
         final Random random = new Random(seed);
         final ScriptedWaits waits = new ScriptedWaits();
+        waits.parkCpuNs = parkCpuNs;
         waits.parkDurationNs = requestNs ->
         {
             final long lateNs = requestNs + slackNs + 50_000;
