@@ -88,6 +88,7 @@ final class BestFixedAgrona
     /**
      * Runs a short cell of every candidate under {@code workload}.
      *
+     * @param arrivals   when the cells' producer publishes.
      * @param durationNs the measured cells' duration, of which a sweep cell lasts a part.
      * @param warmupNs   the measured cells' warm-up, of which a sweep cell's is a part.
      * @param yardstick  the λ the candidates' costs are weighed at.
@@ -96,6 +97,7 @@ final class BestFixedAgrona
      */
     static String tune(
         final Workload workload,
+        final Arrivals arrivals,
         final PrecisePacer pacer,
         final long durationNs,
         final long warmupNs,
@@ -106,8 +108,8 @@ final class BestFixedAgrona
         final List<CellResult> results = new ArrayList<>();
         for (final String candidate : CANDIDATES)
         {
-            final CellResult result = new LatencyCpuRun(candidate, workload, pacer, cellWarmupNs(workload, warmupNs),
-                cellDurationNs(workload, durationNs), maxEvents).run();
+            final CellResult result = new LatencyCpuRun(candidate, workload, arrivals, pacer,
+                cellWarmupNs(workload, warmupNs), cellDurationNs(workload, durationNs), maxEvents).run();
             sweptCell.accept(result);
             results.add(result);
         }

@@ -43,7 +43,8 @@ final class Compare
     private static final Set<String> VALUE_OPTIONS =
         Set.of("--workloads", "--strategies", "--duration", "--warmup", "--events", "--out", "--slack", "--baseline",
             "--lambda", "--against", "--forks");
-    private static final Set<String> FLAG_OPTIONS = Set.of("--quick", "--verbose", "--quiet", "--best-fixed");
+    private static final Set<String> FLAG_OPTIONS =
+        Set.of("--quick", "--verbose", "--quiet", "--best-fixed", "--open-loop");
 
     private Compare()
     {
@@ -92,6 +93,8 @@ final class Compare
         out.println("   --against old/compare.json: after the run, each cell's changes against an earlier run");
         out.println("   --forks 3: the whole run in that many fresh JVMs, one after another (the strategies in " +
             "reverse order in every second one), then each cell's median and range of the cost ratio");
+        out.println("   --open-loop: publish each event a gap after the last was due, whatever the consumer does (a " +
+            "feed); by default a gap after the consumer found the last, so that it idles through the whole gap");
         out.println("   --quiet: no progress lines on stderr");
         out.println("   --best-fixed: per workload (phase changes aside), first tune Agrona to it: a short cell of " +
             "each of " + BestFixedAgrona.CANDIDATES.size() + " fixed settings (spin, yield, sleep, backoffs " +
@@ -115,6 +118,7 @@ final class Compare
         final boolean verbose = arguments.flag("--verbose");
         final boolean quiet = arguments.flag("--quiet");
         final boolean bestFixed = arguments.flag("--best-fixed");
+        final Arrivals arrivals = arguments.flag("--open-loop") ? Arrivals.OPEN_LOOP : Arrivals.CLOSED_LOOP;
         final String against = arguments.value("--against", null);
         final long forks = arguments.positiveLong("--forks", 0);
         if (forks > 0 && null != against)
@@ -155,7 +159,8 @@ final class Compare
         }
 
         final TimerProfile profile = TimerProfile.current();
-        final String context = Probe.machine() + (null == slack ? "" : "; timer slack " + slack) + "; " + profile;
+        final String context = Probe.machine() + (null == slack ? "" : "; timer slack " + slack) +
+            (arrivals == Arrivals.OPEN_LOOP ? "; open loop" : "") + "; " + profile;
         out.println("compare: " + workloads.size() + " workloads x " + strategies.size() + " strategies, " +
             Durations.toHuman(durationNs) + " per cell" +
             (quick ? "" : " (at least " + MIN_EVENTS + " mean gaps)"));
@@ -163,7 +168,7 @@ final class Compare
 
         final PrecisePacer pacer = new PrecisePacer(profile);
         EventConsumer.warmUpJit();
-        LatencyCpuRun.warmUpJit(pacer);
+        LatencyCpuRun.warmUpJit(arrivals, pacer);
         final List<CellResult> results = new ArrayList<>();
         final List<String> readaptation = new ArrayList<>();
         final Map<String, String> bestFixedOf = new LinkedHashMap<>();
@@ -190,8 +195,8 @@ final class Compare
                         BestFixedAgrona.CANDIDATES.size() + " fixed settings, about " +
                         Durations.toHuman(leftNs) + " left");
                 }
-                final String best = BestFixedAgrona.tune(workload, pacer, durationNs, warmupNs, maxEvents, yardstick,
-                    swept -> sweepProgress(swept, yardstick, verbose, progress));
+                final String best = BestFixedAgrona.tune(workload, arrivals, pacer, durationNs, warmupNs, maxEvents,
+                    yardstick, swept -> sweepProgress(swept, yardstick, verbose, progress));
                 leftNs -= BestFixedAgrona.sweepNs(workload, durationNs, warmupNs);
                 bestFixedOf.put(workload.name(), best);
                 if (!cellStrategies.contains(best))
@@ -213,7 +218,7 @@ final class Compare
                         Durations.toHuman(leftNs) + " left");
                 }
                 final LatencyCpuRun run =
-                    new LatencyCpuRun(strategy, workload, pacer, cellWarmupNs, cellDurationNs, maxEvents);
+                    new LatencyCpuRun(strategy, workload, arrivals, pacer, cellWarmupNs, cellDurationNs, maxEvents);
                 results.add(run.run());
                 leftNs -= cellWarmupNs + cellDurationNs;
                 if (workload.phased())
@@ -228,8 +233,9 @@ final class Compare
             }
         }
 
-        ResultTable.print(results, yardstick, "latency: publish to observed by the consumer; CPU: consumer thread " +
-            "CPU time, per event and as a share of one core", out);
+        ResultTable.print(results, yardstick, "latency: publish to observed by the consumer" +
+            (arrivals == Arrivals.OPEN_LOOP ? " (open loop: each event a gap after the last was due)" : "") +
+            "; CPU: consumer thread CPU time, per event and as a share of one core", out);
         if (!bestFixedOf.isEmpty())
         {
             ResultTable.printAgainstBestFixed(results, bestFixedOf, strategies, yardstick, out);

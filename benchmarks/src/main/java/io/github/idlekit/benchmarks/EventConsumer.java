@@ -9,11 +9,10 @@ import org.agrona.concurrent.IdleStrategy;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The consumer's side of a {@link LatencyCpuRun}: a duty-cycle loop that idles with the strategy under test until
- * an event is published, then records its latency, its own CPU time, and what an idlekit strategy's statistics
+ * events are published, then records each one's latency, its own CPU time, and what an idlekit strategy's statistics
  * counted.
  *
  * <p>The loop's own code must cost every strategy the same. The JIT compiles a method once it has been called, or
@@ -33,11 +32,11 @@ final class EventConsumer implements Runnable
     private static final int WARM_UP_RUNS = 1_000;
     private static final long MAX_WARM_UP_NS = 5_000_000_000L;
     private static final int WARM_UP_EVENTS = 40;
+    private static final int WARM_UP_PAIR_EVERY = 4;
     private static final long WARM_UP_UNMEASURED_NS = 1_000;
 
     private final IdleStrategy strategy;
-    private final AtomicLong published;
-    private final AtomicLong handled;
+    private final EventHandoff events;
     private final Histogram latencies;
     private final long measureFromNs;
     private final EventLog log;
@@ -51,15 +50,13 @@ final class EventConsumer implements Runnable
 
     EventConsumer(
         final IdleStrategy strategy,
-        final AtomicLong published,
-        final AtomicLong handled,
+        final EventHandoff events,
         final Histogram latencies,
         final long measureFromNs,
         final EventLog log)
     {
         this.strategy = strategy;
-        this.published = published;
-        this.handled = handled;
+        this.events = events;
         this.latencies = latencies;
         this.measureFromNs = measureFromNs;
         this.log = log;
@@ -68,7 +65,7 @@ final class EventConsumer implements Runnable
     }
 
     /**
-     * Runs on the consumer thread until the producer publishes {@link Long#MIN_VALUE}.
+     * Runs on the consumer thread until the producer is done.
      */
     public void run()
     {
@@ -94,39 +91,49 @@ final class EventConsumer implements Runnable
     }
 
     /**
-     * The duty-cycle loop: idles until the published value changes, tells the producer when it was seen, and
-     * records it, until the producer publishes {@link Long#MIN_VALUE}.
+     * The duty-cycle loop: idles until a newer event is published, tells the producer when it found it, records
+     * every event up to it and reports them to the strategy as its work count, as an Agrona agent's duty cycle
+     * does, until the producer is done.
      */
     private void consume()
     {
-        long lastSeen = 0;
+        long taken = 0;
         while (true)
         {
-            long publishNs;
-            while ((publishNs = published.get()) == lastSeen)
+            long newest;
+            while ((newest = events.newest()) == taken)
             {
                 strategy.idle(0);
             }
             final long observedNs = System.nanoTime();
-            handled.set(observedNs);
-            if (publishNs == Long.MIN_VALUE)
+            events.foundAt(observedNs);
+            if (newest == EventHandoff.END)
             {
                 return;
             }
-            if (publishNs - measureFromNs >= 0)
+            for (long event = taken + 1; event <= newest; event++)
             {
-                if (!measuring)
-                {
-                    startMeasuring(publishNs);
-                }
-                latencies.recordValue(Math.min(observedNs - publishNs, HIGHEST_TRACKABLE_NS));
-                if (null != log)
-                {
-                    log.record(publishNs, observedNs - publishNs, THREADS.getCurrentThreadCpuTime());
-                }
+                record(events.publishNs(event), observedNs);
             }
-            strategy.idle(1);
-            lastSeen = publishNs;
+            events.takenUpTo(newest);
+            strategy.idle((int)(newest - taken));
+            taken = newest;
+        }
+    }
+
+    private void record(final long publishNs, final long observedNs)
+    {
+        if (publishNs - measureFromNs >= 0)
+        {
+            if (!measuring)
+            {
+                startMeasuring(publishNs);
+            }
+            latencies.recordValue(Math.min(observedNs - publishNs, HIGHEST_TRACKABLE_NS));
+            if (null != log)
+            {
+                log.record(publishNs, observedNs - publishNs, THREADS.getCurrentThreadCpuTime());
+            }
         }
     }
 
@@ -145,7 +152,8 @@ final class EventConsumer implements Runnable
 
     /**
      * Runs the loop to the end, each time after {@value #WARM_UP_EVENTS} events published by the stand-in strategy's
-     * own idle calls, round robin over three stand-in classes (alike but for their names, so that the {@code idle}
+     * own idle calls, one at a time and, every {@value #WARM_UP_PAIR_EVERY}th call, two at once, round robin over
+     * three stand-in classes (alike but for their names, so that the {@code idle}
      * call sites see three receiver types; the third also has statistics, borrowed from an idlekit strategy that
      * never runs, and a log), part of each run measured into a fresh histogram, in batches of
      * {@value #WARM_UP_RUNS} runs until the JIT stops compiling (see {@link JitWarmUp#repeat}), for at most
@@ -159,22 +167,19 @@ final class EventConsumer implements Runnable
 
     private static void warmUpRuns(final IdleStatistics borrowed)
     {
-        final AtomicLong published = new AtomicLong();
-        final AtomicLong handled = new AtomicLong();
+        final EventHandoff events = new EventHandoff();
         final Histogram latencies = new Histogram(HIGHEST_TRACKABLE_NS, 3);
         for (int run = 0; run < WARM_UP_RUNS; run++)
         {
-            published.set(0);
+            events.clear();
             latencies.reset();
             final long measureFromNs = System.nanoTime() + WARM_UP_UNMEASURED_NS;
             final EventConsumer consumer = switch (run % 3)
             {
-                case 0 -> new EventConsumer(
-                    new FirstPublisher(published), published, handled, latencies, measureFromNs, null);
-                case 1 -> new EventConsumer(
-                    new SecondPublisher(published), published, handled, latencies, measureFromNs, null);
-                default -> new EventConsumer(new ThirdPublisher(published, borrowed), published, handled,
-                    latencies, measureFromNs, new EventLog(0, WARM_UP_EVENTS));
+                case 0 -> new EventConsumer(new FirstPublisher(events), events, latencies, measureFromNs, null);
+                case 1 -> new EventConsumer(new SecondPublisher(events), events, latencies, measureFromNs, null);
+                default -> new EventConsumer(new ThirdPublisher(events, borrowed), events, latencies,
+                    measureFromNs, new EventLog(0, WARM_UP_EVENTS));
             };
             consumer.consume();
         }
@@ -227,16 +232,17 @@ final class EventConsumer implements Runnable
     }
 
     /**
-     * Publishes the time at each idle call, and {@link Long#MIN_VALUE} after {@value #WARM_UP_EVENTS} of them.
+     * Publishes an event at each idle call, two at every {@value #WARM_UP_PAIR_EVERY}th, and the end after
+     * {@value #WARM_UP_EVENTS} of them.
      */
     private abstract static class PublishingStrategy implements IdleStrategy
     {
-        private final AtomicLong published;
-        private int events;
+        private final EventHandoff events;
+        private int published;
 
-        PublishingStrategy(final AtomicLong published)
+        PublishingStrategy(final EventHandoff events)
         {
-            this.published = published;
+            this.events = events;
         }
 
         public void idle(final int workCount)
@@ -249,7 +255,16 @@ final class EventConsumer implements Runnable
 
         public void idle()
         {
-            published.set(++events > WARM_UP_EVENTS ? Long.MIN_VALUE : System.nanoTime());
+            if (published >= WARM_UP_EVENTS)
+            {
+                events.end(published);
+                return;
+            }
+            final int count = published % WARM_UP_PAIR_EVERY == WARM_UP_PAIR_EVERY - 1 ? 2 : 1;
+            for (int i = 0; i < count; i++)
+            {
+                events.publish(++published, System.nanoTime());
+            }
         }
 
         public void reset()
@@ -259,17 +274,17 @@ final class EventConsumer implements Runnable
 
     private static final class FirstPublisher extends PublishingStrategy
     {
-        FirstPublisher(final AtomicLong published)
+        FirstPublisher(final EventHandoff events)
         {
-            super(published);
+            super(events);
         }
     }
 
     private static final class SecondPublisher extends PublishingStrategy
     {
-        SecondPublisher(final AtomicLong published)
+        SecondPublisher(final EventHandoff events)
         {
-            super(published);
+            super(events);
         }
     }
 
@@ -277,9 +292,9 @@ final class EventConsumer implements Runnable
     {
         private final IdleStatistics statistics;
 
-        ThirdPublisher(final AtomicLong published, final IdleStatistics statistics)
+        ThirdPublisher(final EventHandoff events, final IdleStatistics statistics)
         {
-            super(published);
+            super(events);
             this.statistics = statistics;
         }
 

@@ -7,16 +7,16 @@ import org.agrona.concurrent.NoOpIdleStrategy;
 import java.io.IOException;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One cell of the comparison: a producer and a consumer thread. The producer waits the workload's gap after the
- * consumer handled the previous event (timed with a {@link PrecisePacer}, never with the strategy under test),
- * then publishes the current {@code System.nanoTime} as the event, and wakes the consumer if its strategy can be
- * woken (the wake's cost is part of the latency measured). The consumer, an {@link EventConsumer}, runs a duty-cycle
- * loop with the strategy under test, compiled before the first cell so that its own code costs every strategy the
- * same (the producer's loop too, see {@link #warmUpJit}), and records, for each event, the time from publish to
- * observed, its own CPU time, and what an idlekit strategy's statistics counted.
+ * consumer found the previous event or, in an open loop, after the previous event was due (see {@link Arrivals};
+ * timed with a {@link PrecisePacer}, never with the strategy under test), then publishes the event with the current
+ * {@code System.nanoTime}, and wakes the consumer if its strategy can be woken (the wake's cost is part of the
+ * latency measured). The consumer, an {@link EventConsumer}, runs a duty-cycle loop with the strategy under test,
+ * compiled before the first cell so that its own code costs every strategy the same (the producer's loop too, see
+ * {@link #warmUpJit}), and records, for each event, the time from publish to observed, its own CPU time, and what an
+ * idlekit strategy's statistics counted.
  */
 final class LatencyCpuRun
 {
@@ -27,6 +27,7 @@ final class LatencyCpuRun
 
     private final String strategyName;
     private final Workload workload;
+    private final Arrivals arrivals;
     private final PrecisePacer pacer;
     private final long warmupNs;
     private final long durationNs;
@@ -39,6 +40,7 @@ final class LatencyCpuRun
     LatencyCpuRun(
         final String strategyName,
         final Workload workload,
+        final Arrivals arrivals,
         final PrecisePacer pacer,
         final long warmupNs,
         final long durationNs,
@@ -46,6 +48,7 @@ final class LatencyCpuRun
     {
         this.strategyName = strategyName;
         this.workload = workload;
+        this.arrivals = arrivals;
         this.pacer = pacer;
         this.warmupNs = warmupNs;
         this.durationNs = durationNs;
@@ -73,13 +76,14 @@ final class LatencyCpuRun
      * which no comparison measures, until the JIT stops compiling (see {@link JitWarmUp#repeat}). The JIT compiles
      * the producer's loop during a cell's warm-up, before the window starts; the window's start, a branch that code
      * has never seen taken, would otherwise send the loop back to the interpreter and have it compiled again inside
-     * the first cell measured, on the CPUs that cell's strategy needs. Once per JVM, before the first cell.
+     * the first cell measured, on the CPUs that cell's strategy needs. Once per JVM, before the first cell, with the
+     * arrivals of the cells to come.
      */
-    static void warmUpJit(final PrecisePacer pacer) throws IOException, InterruptedException
+    static void warmUpJit(final Arrivals arrivals, final PrecisePacer pacer) throws IOException, InterruptedException
     {
         final Workload workload = Workload.parse("fixed-10us");
         JitWarmUp.repeat(MAX_WARM_UP_NS, () ->
-            new LatencyCpuRun(STAND_IN, workload, pacer, WARM_UP_CELL_NS, WARM_UP_CELL_NS, Long.MAX_VALUE)
+            new LatencyCpuRun(STAND_IN, workload, arrivals, pacer, WARM_UP_CELL_NS, WARM_UP_CELL_NS, Long.MAX_VALUE)
                 .run(new NoOpIdleStrategy()));
     }
 
@@ -90,17 +94,16 @@ final class LatencyCpuRun
 
     private CellResult run(final IdleStrategy strategy) throws InterruptedException
     {
-        final AtomicLong published = new AtomicLong();
-        final AtomicLong handled = new AtomicLong();
+        final EventHandoff events = new EventHandoff();
         final Histogram latencies = new Histogram(EventConsumer.HIGHEST_TRACKABLE_NS, 3);
         final long startNs = System.nanoTime();
         final long measureFromNs = startNs + warmupNs;
         final EventConsumer.EventLog log = workload.phased() ?
             new EventConsumer.EventLog(startNs, (int)Math.min(maxEvents, MAX_LOGGED_EVENTS)) : null;
-        final EventConsumer consumer = new EventConsumer(strategy, published, handled, latencies, measureFromNs, log);
+        final EventConsumer consumer = new EventConsumer(strategy, events, latencies, measureFromNs, log);
         final Thread consumerThread = new Thread(consumer, "compare-consumer");
         consumerThread.start();
-        produce(published, handled, startNs, measureFromNs, StrategyCatalog.wakerOf(strategy));
+        produce(events, startNs, measureFromNs, StrategyCatalog.wakerOf(strategy));
         consumerThread.join();
         final double stolenShare = MachineCpuTicks.stolenShare(ticksAtMeasureStart, MachineCpuTicks.now());
         final long compilingMs = CompilationTime.sinceMs(compilingMsAtMeasureStart);
@@ -116,27 +119,23 @@ final class LatencyCpuRun
                 window.sleeps(), stolenShare, compilingMs);
     }
 
-    private void produce(
-        final AtomicLong published,
-        final AtomicLong handled,
-        final long startNs,
-        final long measureFromNs,
-        final Runnable waker)
+    private void produce(final EventHandoff events, final long startNs, final long measureFromNs, final Runnable waker)
     {
         final SplittableRandom random = new SplittableRandom(42);
         final long endNs = measureFromNs + durationNs;
-        long handledNs = startNs;
+        long fromNs = startNs;
         long measured = 0;
-        for (long event = 0; measured < maxEvents; event++)
+        long event = 0;
+        while (measured < maxEvents)
         {
-            final long publishAtNs = handledNs + workload.gapBeforeNs(event, handledNs - startNs, random);
+            final long publishAtNs = fromNs + workload.gapBeforeNs(event, fromNs - startNs, random);
             if (publishAtNs - endNs >= 0)
             {
                 break;
             }
             pacer.waitUntil(publishAtNs);
             final long publishNs = System.nanoTime();
-            published.set(publishNs);
+            events.publish(++event, publishNs);
             if (null != waker)
             {
                 waker.run();
@@ -149,12 +148,9 @@ final class LatencyCpuRun
                     compilingMsAtMeasureStart = CompilationTime.totalMs();
                 }
             }
-            while ((handledNs = handled.get()) - publishNs < 0)
-            {
-                Thread.onSpinWait();
-            }
+            fromNs = arrivals == Arrivals.OPEN_LOOP ? publishAtNs : events.awaitFound(publishNs);
         }
-        published.set(Long.MIN_VALUE);
+        events.end(event);
         if (null != waker)
         {
             waker.run();
