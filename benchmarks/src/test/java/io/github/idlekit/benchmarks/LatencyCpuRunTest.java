@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.util.concurrent.TimeUnit;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -15,6 +14,7 @@ class LatencyCpuRunTest
     private static final long GAP_NS = 1_000_000L;
     private static final long WARMUP_NS = 100_000_000L;
     private static final long DURATION_NS = 500_000_000L;
+    private static final long MAX_LATE_PUBLISHED = 20;
 
     @Test
     void anOpenLoopPublishesOnScheduleWhateverTheConsumerDoesAndTimesEveryQueuedEventFromItsOwnPublish()
@@ -25,8 +25,10 @@ class LatencyCpuRunTest
         final CellResult closed = cell(Arrivals.CLOSED_LOOP, pacer);
         final CellResult open = cell(Arrivals.OPEN_LOOP, pacer);
 
-        assertEquals(DURATION_NS / GAP_NS, open.events(), 2,
-            "an open loop's events are its schedule's, however late the consumer finds them");
+        // Every event due in the window, and those due before it that a stalled producer published in it.
+        final long due = DURATION_NS / GAP_NS;
+        assertTrue(open.events() >= due && open.events() <= due + MAX_LATE_PUBLISHED,
+            "an open loop's events are its schedule's, however late the consumer finds them: " + open.events());
         assertTrue(closed.events() < open.events() / 2,
             "a closed loop waits for the consumer: " + closed.events() + " events against " + open.events());
         // The newest event of each wake waited under a gap; the others, a gap or more each.
