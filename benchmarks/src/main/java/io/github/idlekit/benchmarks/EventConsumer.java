@@ -152,12 +152,11 @@ final class EventConsumer implements Runnable
 
     /**
      * Runs the loop to the end, each time after {@value #WARM_UP_EVENTS} events published by the stand-in strategy's
-     * own idle calls, one at a time and, every {@value #WARM_UP_PAIR_EVERY}th call, two at once, round robin over
-     * three stand-in classes (alike but for their names, so that the {@code idle}
-     * call sites see three receiver types; the third also has statistics, borrowed from an idlekit strategy that
-     * never runs, and a log), part of each run measured into a fresh histogram, in batches of
-     * {@value #WARM_UP_RUNS} runs until the JIT stops compiling (see {@link JitWarmUp#repeat}), for at most
-     * {@value #MAX_WARM_UP_NS} ns. Once per JVM, before the first cell.
+     * own idle calls, one at a time and, every {@value #WARM_UP_PAIR_EVERY}th call, two at once, round robin over three
+     * stand-in classes (alike but for their names, so that the {@code idle} call sites see three receiver types; the
+     * third also has statistics, borrowed from an idlekit strategy that never runs, and a log), part of each run
+     * measured into a fresh histogram, in batches of {@value #WARM_UP_RUNS} runs until the JIT stops compiling (see
+     * {@link JitWarmUp#repeat}), for at most {@value #MAX_WARM_UP_NS} ns. Once per JVM, before the first cell.
      */
     static void warmUpJit() throws IOException, InterruptedException
     {
