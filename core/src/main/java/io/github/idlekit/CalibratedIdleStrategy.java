@@ -69,6 +69,19 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
      * the plan in force is one for wakes.
      */
     long plannedWokenParkCostNs;
+    /**
+     * The episodes the current one is among, by how the one before it ended, and whose plan it follows.
+     */
+    EpisodeContext context;
+    /**
+     * Which context's plan is being made, while a plan is made: {@link EpisodeContext#AFTER_BUSY_WAIT}'s, then
+     * {@link EpisodeContext#AFTER_PARK}'s where its episodes differ.
+     */
+    int planningContext;
+    /**
+     * Whether the plan in force was made apart for each context, from its own episodes.
+     */
+    boolean plannedApart;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -112,6 +125,13 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * anything else: under a coarse timer the ladder's episodes all end in parks of a whole tick, the histogram's even
  * spreading of them can make the first plan spin through whole gaps, and each episode until the next plan would do
  * so again.
+ *
+ * <p>Episodes are told apart by how the one before them ended (see {@link EpisodeContext}): a feed that does not
+ * wait for its worker brings the work after one that waited through a park sooner, and a single plan for both
+ * kinds would swing between spinning and parking. Each kind is learnt from apart too, its histogram seeded with all
+ * the episodes wherever the workload changed or the histogram of all of them settled, and planned from its own
+ * where their mean differs from that of all of them (see {@link #CONTEXT_MEAN_RATIO}); otherwise, as wherever a
+ * producer waits for its worker, one plan serves both.
  *
  * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
  * (balanced, the default) and 0.1 (low-cpu), or any positive value by spec ({@code calibrated:lambda=2}). No park
@@ -300,6 +320,21 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final int PENDING_EPISODES = 64;
 
     /**
+     * Episodes an {@link EpisodeContext} must have learnt from since its histogram was last seeded with all the
+     * strategy's before it may be planned from its own (see {@code planSource}): two plans' worth.
+     */
+    static final long CONTEXT_EPISODES = 2 * PlanCadence.EPISODES_PER_PLAN;
+
+    /**
+     * A context is planned from its own episodes (see {@code planSource}) only where their mean is more than this
+     * many times that of all episodes, or less than its inverse: a few times the chance deviation of the mean of the
+     * hundred-odd episodes a histogram mostly weighs (about a tenth, for memoryless ones). Where a feed does not wait
+     * for its worker and parks end a coarse tick after regular work came, the episodes after a park are shorter by
+     * as long as the work waited, about half the gap on average.
+     */
+    static final double CONTEXT_MEAN_RATIO = 4.0 / 3;
+
+    /**
      * Where the shortest park lasts at least this long (Windows' default 15.6 ms tick, a Linux thread with a long
      * timer slack), ended episodes are learnt from as a later one starts instead, mostly {@value #LEARN_BATCH} at a
      * time (see there): a park shorter than the floor lasts a floor from whenever it starts, so learning just before
@@ -382,13 +417,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final TimerProfile profile;
     private final ParkTimerModel timer;
     private final IdleGapHistogram gaps = new IdleGapHistogram(EPISODE_DECAY);
+    private final EpisodeContext[] contexts = { new EpisodeContext(), new EpisodeContext() };
+    private final IdleGapHistogram[] planSources = new IdleGapHistogram[2];
     private final PendingEpisodes pending = new PendingEpisodes(PENDING_EPISODES);
     private final CostPlanner planner = new CostPlanner();
-    private final IdleSchedule schedule = new IdleSchedule();
     private final IdlePlan ladderPlan;
     private final CpuWeight cpuWeight = new CpuWeight();
     private final WaitingMark lastExploration = new WaitingMark();
-    private final FirstParkOverflow firstParks = new FirstParkOverflow();
     final PlanCadence cadence;
     private final IdleStatistics statistics =
         new IdleStatistics(() -> (int)PHASE.getOpaque(this), this::wakeUnparks);
@@ -482,6 +517,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final IdlePreset ladder = null == preset ? IdlePreset.BALANCED : preset;
         this.maxParkNs = null != maxPark ? maxPark.toNanos() : ladder.adaptiveMaxParkNs();
         this.ladderPlan = ladder.plan(profile);
+        this.context = contexts[EpisodeContext.AFTER_BUSY_WAIT];
         followPresetLadder();
         probeBusyNs = probeBusyNs();
         exploreEvery = EXPLORE_EVERY;
@@ -554,7 +590,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             nowNs = learntNs;
         }
         final long elapsedNs = nowNs - episodeStartNs;
-        final IdleSchedule schedule = this.schedule;
+        final IdleSchedule schedule = context.schedule;
         final long shortestParkNs = timer.floorNs() - timer.floorNs() / 8 - timer.floorNs() / PARK_UNTIL_TOLERANCE;
         int i = segment;
         while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] ||
@@ -705,13 +741,16 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     }
 
     /**
-     * The plan in force, safe to call from any thread (it allocates).
+     * The plan in force, safe to call from any thread (it allocates): where the plan for episodes that follow work
+     * seen only as a park ended differs, that one too, after {@code "; after a park: "}.
      *
      * @return e.g. {@code spin to 12.0 µs, park until 9.80 ms, spin to 10.6 ms, then park every 1.00 ms}.
      */
     public String currentPlan()
     {
-        return schedule.describe();
+        final String afterBusyWait = contexts[EpisodeContext.AFTER_BUSY_WAIT].schedule.describe();
+        final String afterPark = contexts[EpisodeContext.AFTER_PARK].schedule.describe();
+        return afterBusyWait.equals(afterPark) ? afterBusyWait : afterBusyWait + "; after a park: " + afterPark;
     }
 
     /**
@@ -765,9 +804,20 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return gaps.episodes();
     }
 
+    /**
+     * @return the schedule the current episode follows.
+     */
     IdleSchedule schedule()
     {
-        return schedule;
+        return context.schedule;
+    }
+
+    /**
+     * @return the schedule that episodes following one of {@code kind} follow, an {@link EpisodeContext} constant.
+     */
+    IdleSchedule schedule(final int kind)
+    {
+        return contexts[kind].schedule;
     }
 
     ParkTimerModel timer()
@@ -786,6 +836,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     private boolean spinsOnIntoTheWindow(final int i, final long elapsedNs)
     {
+        final IdleSchedule schedule = context.schedule;
         if (i + 1 >= schedule.count || schedule.kinds[i + 1] != IdleSchedule.SPIN)
         {
             return false;
@@ -829,7 +880,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             }
             pending.add(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs, promptlyWoken,
                 lastIdleFromNs != lastIdleToNs && parks - parksAtEpisodeStart == 1, exploring, exploreFromNs,
-                exploreUntilNs);
+                exploreUntilNs, context == contexts[EpisodeContext.AFTER_PARK]);
+            context = contexts[lastIdleFromNs != lastIdleToNs ?
+                EpisodeContext.AFTER_PARK : EpisodeContext.AFTER_BUSY_WAIT];
             // an episode that never parked leaves a due plan to the start of the next one
             planFromStart = planDue && !parkPointReached;
             shortEpisodePending |= lastIdleToNs - episodeStartNs < MIN_SPIN_NS;
@@ -847,7 +900,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         episodeStartNs = nowNs;
         parksAtEpisodeStart = parks;
         segment = 0;
-        final long spinNs = schedule.spinBeforeFirstParkNs();
+        final long spinNs = context.schedule.spinBeforeFirstParkNs();
         exploreFromNs = spinNs;
         exploreUntilNs = 0;
         exploring = false;
@@ -898,10 +951,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         boolean settled = false;
         if (!pending.promptlyWoken(i))
         {
+            final int kind = pending.afterPark(i) ? EpisodeContext.AFTER_PARK : EpisodeContext.AFTER_BUSY_WAIT;
             final long fromNs = pending.fromNs(i);
             settled = fromNs == endedNs && gaps.settleAt(endedNs);
             final boolean surprised = gaps.record(fromNs, endedNs);
-            final boolean overflowed = firstParks.changed(pending.endedInFirstPark(i));
+            final boolean overflowed = contexts[plannedApart ? kind : EpisodeContext.AFTER_BUSY_WAIT].firstParks
+                .changed(pending.endedInFirstPark(i));
+            contexts[kind].gaps.record(fromNs, endedNs);
+            contexts[kind].learntSinceCopy++;
             if (endedNs > 0)
             {
                 surprises = surprised ? surprises + 1 : 0;
@@ -926,6 +983,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         else if (settled)
         {
+            copyGapsToContexts();
             // the plan in force may spin through this episode's gap too: the next one comes before anything else
             planDue = true;
             planFromStart = true;
@@ -973,7 +1031,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             planningCpuNs += waits.threadCpuNanos() - cpuBeforeNs;
             if (made)
             {
-                finishPlan();
+                contextPlanMade();
             }
         }
         segment = 0;
@@ -1002,36 +1060,106 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();
         cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs);
         plannedWokenParkCostNs = wokenParkCostNs();
+        planSources[EpisodeContext.AFTER_BUSY_WAIT] = planSource(EpisodeContext.AFTER_BUSY_WAIT);
+        planSources[EpisodeContext.AFTER_PARK] = planSource(EpisodeContext.AFTER_PARK);
+        planningContext = EpisodeContext.AFTER_BUSY_WAIT;
+        beginContextPlan();
+        planning = true;
+        planningCpuNs = 0;
+    }
+
+    private void beginContextPlan()
+    {
+        final IdleGapHistogram gaps = planSources[planningContext];
         if (plannedWokenParkCostNs >= 0)
         {
             planner.beginForWakes(gaps, plannedWokenParkCostNs, maxParkNs);
         }
         else
         {
-            planner.begin(
-                gaps, timer, planLatencyWeight(), timer.parkCpuNs(), maxParkNs, schedule.spinBeforeFirstParkNs());
+            planner.begin(gaps, timer, planLatencyWeight(), timer.parkCpuNs(), maxParkNs,
+                contexts[planningContext].schedule.spinBeforeFirstParkNs());
         }
-        planning = true;
-        planningCpuNs = 0;
+    }
+
+    /**
+     * @return the episodes the plan for {@code kind}'s context is made from: the context's own, seeded with all the
+     * strategy's, where it has learnt from {@value #CONTEXT_EPISODES} since and their mean differs from that of all
+     * the strategy's by more than {@link #CONTEXT_MEAN_RATIO}; else all the strategy's. Where a producer waits for
+     * its worker the two differ only by chance, and a context planned from its own, half as many, would be planned
+     * from a noisier history, and at twice the planning CPU; a context that few episodes fall in (after a park, where
+     * every gap is spun through) would be planned from a handful.
+     */
+    private IdleGapHistogram planSource(final int kind)
+    {
+        final EpisodeContext own = contexts[kind];
+        if (own.learntSinceCopy < CONTEXT_EPISODES)
+        {
+            return gaps;
+        }
+        final double ratio = own.gaps.overallMeanNs() / gaps.overallMeanNs();
+        return ratio > CONTEXT_MEAN_RATIO || ratio < 1 / CONTEXT_MEAN_RATIO ? own.gaps : gaps;
+    }
+
+    /**
+     * Seeds each context's histogram with all the strategy's episodes: where the workload changed, and where the
+     * histogram of all of them settled (see {@link IdleGapHistogram#settleAt}), a guess the contexts' own, each
+     * holding half the episodes, would settle only later or never.
+     */
+    private void copyGapsToContexts()
+    {
+        for (final EpisodeContext c : contexts)
+        {
+            c.gaps.copyFrom(gaps);
+            c.learntSinceCopy = 0;
+        }
+    }
+
+    /**
+     * Writes the plan just made into its context's schedule, and begins the other context's where that is planned
+     * from other episodes; otherwise writes it there too and finishes.
+     */
+    private void contextPlanMade()
+    {
+        plannedForWakes = planner.forWakes();
+        write(contexts[planningContext].schedule);
+        if (planningContext == EpisodeContext.AFTER_BUSY_WAIT)
+        {
+            planningContext = EpisodeContext.AFTER_PARK;
+            plannedApart = planSources[EpisodeContext.AFTER_PARK] != planSources[EpisodeContext.AFTER_BUSY_WAIT];
+            if (plannedApart)
+            {
+                beginContextPlan();
+                return;
+            }
+            write(contexts[EpisodeContext.AFTER_PARK].schedule);
+        }
+        finishPlan();
+    }
+
+    private void write(final IdleSchedule schedule)
+    {
+        schedule.beginRewrite();
+        planner.write(schedule);
+        schedule.endRewrite();
     }
 
     private void finishPlan()
     {
-        plannedForWakes = planner.forWakes();
-        schedule.beginRewrite();
-        planner.write(schedule);
-        schedule.endRewrite();
         statistics.planned();
         planDue = false;
         planning = false;
         planFromStart = false;
-        if (plannedForWakes)
+        for (final EpisodeContext c : contexts)
         {
-            firstParks.stop();
-        }
-        else
-        {
-            firstParks.watch(schedule, timer.floorNs());
+            if (plannedForWakes || !plannedApart && c == contexts[EpisodeContext.AFTER_PARK])
+            {
+                c.firstParks.stop();
+            }
+            else
+            {
+                c.firstParks.watch(c.schedule, timer.floorNs());
+            }
         }
         cadence.planned(
             onLadder, timer.floorNs(), timer.parkCpuNs(), planningCpuNs, busyNs, parks, waits.nanoTime());
@@ -1062,6 +1190,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     private long latestExploreEndNs(final long spinNs)
     {
+        final IdleSchedule schedule = context.schedule;
         final int afterSpin = spinNs > 0 ? 1 : 0;
         if (afterSpin < schedule.count && schedule.kinds[afterSpin] == IdleSchedule.PARK_UNTIL)
         {
@@ -1078,7 +1207,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     private long ladderTailNs(final long elapsedNs)
     {
-        return Math.max(schedule.tailPeriodNs, Math.min(maxParkNs, squareRootPeriodNs(elapsedNs)));
+        return Math.max(context.schedule.tailPeriodNs, Math.min(maxParkNs, squareRootPeriodNs(elapsedNs)));
     }
 
     /**
@@ -1098,8 +1227,18 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private void followPresetLadder()
     {
         onLadder = true;
-        firstParks.stop();
         plannedForWakes = false;
+        plannedApart = false;
+        copyGapsToContexts();
+        for (final EpisodeContext c : contexts)
+        {
+            c.firstParks.stop();
+            writeLadder(c.schedule);
+        }
+    }
+
+    private void writeLadder(final IdleSchedule schedule)
+    {
         final IdlePlan plan = ladderPlan;
         schedule.beginRewrite();
         schedule.clear(plan.maxParkNs());

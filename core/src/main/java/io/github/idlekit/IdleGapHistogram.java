@@ -149,6 +149,42 @@ final class IdleGapHistogram
     }
 
     /**
+     * Makes this histogram hold what {@code other} holds, without allocating.
+     *
+     * @param other a histogram with the same decay.
+     */
+    void copyFrom(final IdleGapHistogram other)
+    {
+        System.arraycopy(other.mass, 0, mass, 0, BINS);
+        System.arraycopy(other.weightedSumNs, 0, weightedSumNs, 0, BINS);
+        System.arraycopy(other.weightedSquaresNs2, 0, weightedSquaresNs2, 0, BINS);
+        System.arraycopy(other.pointMass, 0, pointMass, 0, BINS);
+        weight = other.weight;
+        total = other.total;
+        pointWeight = other.pointWeight;
+        pointSumNs = other.pointSumNs;
+        intervalWeight = other.intervalWeight;
+        intervalFromSumNs = other.intervalFromSumNs;
+        intervalWidthSumNs = other.intervalWidthSumNs;
+        scale = other.scale;
+        lowest = other.lowest;
+        highest = other.highest;
+        episodes = other.episodes;
+        intervalsSincePoint = other.intervalsSincePoint;
+        candidatePending = other.candidatePending;
+        candidateNs = other.candidateNs;
+        commonFromNs = other.commonFromNs;
+        commonToNs = other.commonToNs;
+        coveredFromNs = other.coveredFromNs;
+        coveredToNs = other.coveredToNs;
+        windowFromNs = other.windowFromNs;
+        windowToNs = other.windowToNs;
+        windowShortestParkNs = other.windowShortestParkNs;
+        windowParks = other.windowParks;
+        windowCuts = other.windowCuts;
+    }
+
+    /**
      * Records an episode that ended in {@code (fromNs, toNs]} after it started; a point when the two are equal.
      *
      * @return true when the episode surprised the histogram (see the class documentation).
@@ -318,6 +354,21 @@ final class IdleGapHistogram
     double meanNs(final int k)
     {
         return mass[k] > 0 ? weightedSumNs[k] / mass[k] : (edgesNs[k] + edgesNs[k + 1]) / 2.0;
+    }
+
+    /**
+     * @return the mean time of all the episodes held, 0 when nothing was recorded.
+     */
+    double overallMeanNs()
+    {
+        double massSum = 0;
+        double timeSumNs = 0;
+        for (int k = lowest; k < highest + 1; k++)
+        {
+            massSum += mass[k];
+            timeSumNs += weightedSumNs[k];
+        }
+        return massSum > 0 ? timeSumNs / massSum : 0;
     }
 
     /**

@@ -14,6 +14,7 @@ final class PendingEpisodes
     private static final byte PROMPTLY_WOKEN = 1;
     private static final byte ENDED_IN_FIRST_PARK = 2;
     private static final byte EXPLORING = 4;
+    private static final byte AFTER_PARK = 8;
 
     private final long[] fromNs;
     private final long[] endedNs;
@@ -45,6 +46,8 @@ final class PendingEpisodes
      * @param exploring        whether it explored.
      * @param exploreFromNs    since its start, when its exploring spin went past its plan's.
      * @param exploreUntilNs   since its start, when its exploring spin was to end.
+     * @param afterPark        whether it followed an episode whose work was seen only as a park ended (see
+     *                         {@link EpisodeContext#AFTER_PARK}).
      */
     void add(
         final long fromNs,
@@ -53,7 +56,8 @@ final class PendingEpisodes
         final boolean endedInFirstPark,
         final boolean exploring,
         final long exploreFromNs,
-        final long exploreUntilNs)
+        final long exploreUntilNs,
+        final boolean afterPark)
     {
         final int i = size++;
         this.fromNs[i] = fromNs;
@@ -61,7 +65,7 @@ final class PendingEpisodes
         this.exploreFromNs[i] = exploreFromNs;
         this.exploreUntilNs[i] = exploreUntilNs;
         flags[i] = (byte)((promptlyWoken ? PROMPTLY_WOKEN : 0) | (endedInFirstPark ? ENDED_IN_FIRST_PARK : 0) |
-            (exploring ? EXPLORING : 0));
+            (exploring ? EXPLORING : 0) | (afterPark ? AFTER_PARK : 0));
     }
 
     int size()
@@ -105,6 +109,11 @@ final class PendingEpisodes
     boolean exploring(final int i)
     {
         return (flags[i] & EXPLORING) != 0;
+    }
+
+    boolean afterPark(final int i)
+    {
+        return (flags[i] & AFTER_PARK) != 0;
     }
 
     long exploreFromNs(final int i)

@@ -878,6 +878,44 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underALongTimerSlackAFeedThatDoesNotWaitIsPlannedApartAfterParksAndCostsLessThanTheLadder()
+    {
+        for (long seed = 1; seed <= 10; seed++)
+        {
+            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 17_000);
+            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+            final EpisodeSimulator simulator = new EpisodeSimulator(waits).runOpenLoop(adaptive, 10_000_000L, 100);
+            simulator.reset().runOpenLoop(adaptive, 10_000_000L, 600);
+            final ScriptedWaits ladderWaits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed + 100, 17_000);
+            final EpisodeSimulator ladder = new EpisodeSimulator(ladderWaits)
+                .runOpenLoop(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits), 10_000_000L, 600);
+
+            // work every 10 ms that waits for no one: after a park of a whole tick the next work comes sooner by as
+            // long as the last waited, and is met by spinning; after work seen while spinning a park comes first.
+            // One plan for both swings between spinning through every gap and parking through it, and costs more
+            // than the ladder's parks
+            assertTrue(adaptive.currentPlan().contains("; after a park: "), "seed " + seed + ": " + adaptive);
+            assertTrue(simulator.costPerEpisode(1) < 0.9 * ladder.costPerEpisode(1), "seed " + seed + ": cost " +
+                simulator.costPerEpisode(1) + " ns per item vs the ladder's " + ladder.costPerEpisode(1) + "; " +
+                adaptive);
+        }
+    }
+
+    @Test
+    void underALongTimerSlackAFeedThatWaitsForTheWorkerIsPlannedAsOne()
+    {
+        for (long seed = 1; seed <= 10; seed++)
+        {
+            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 17_000);
+            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+            new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 700);
+
+            // the same gaps after both endings: the two kinds' means differ only by chance
+            assertFalse(adaptive.currentPlan().contains("; after a park: "), "seed " + seed + ": " + adaptive);
+        }
+    }
+
+    @Test
     void underALongTimerSlackRegularGapsWithAFewLateOnesAreNotPlannedForAsMemorylessOnes()
     {
         for (long seed = 1; seed <= 40; seed++)

@@ -95,6 +95,37 @@ final class EpisodeSimulator
         return this;
     }
 
+    /**
+     * Runs {@code count} episodes of a feed that does not wait for the worker: work comes every {@code periodNs}
+     * whatever the worker does, an episode takes all the work that came, and each item counts as an episode here,
+     * its latency from when it came.
+     *
+     * @return this, for chaining.
+     */
+    EpisodeSimulator runOpenLoop(final IdleStrategy strategy, final long periodNs, final int count)
+    {
+        long dueNs = waits.nowNs + periodNs;
+        for (int e = 0; e < count; e++)
+        {
+            final long cpuBeforeNs = waits.cpuNs;
+            do
+            {
+                strategy.idle(0);
+            }
+            while (waits.nowNs < dueNs);
+            int items = 0;
+            for (; dueNs <= waits.nowNs; dueNs += periodNs)
+            {
+                latencyNs += waits.nowNs - dueNs;
+                items++;
+            }
+            cpuNs += waits.cpuNs - cpuBeforeNs;
+            episodes += items;
+            strategy.idle(items);
+        }
+        return this;
+    }
+
     EpisodeSimulator reset()
     {
         cpuNs = 0;

@@ -55,6 +55,44 @@ class IdleGapHistogramTest
     }
 
     @Test
+    void theOverallMeanWeighsEachEpisodeByItsRecency()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        assertEquals(0, gaps.overallMeanNs());
+        gaps.record(1_000, 1_000);
+        gaps.record(3_000, 3_000);
+
+        final double laterWeight = 1 / (1 - DECAY);
+        assertEquals((1_000 + 3_000 * laterWeight) / (1 + laterWeight), gaps.overallMeanNs(), 1e-6);
+    }
+
+    @Test
+    void aCopyHoldsWhatTheOriginalHoldsAndLearnsApartFromIt()
+    {
+        final IdleGapHistogram original = new IdleGapHistogram(DECAY);
+        recordSpreadAround(original, 10_000, 1_000_000);
+        original.record(2_000, 15_600_000);
+        final IdleGapHistogram copy = new IdleGapHistogram(DECAY);
+        copy.record(50_000_000, 50_000_000);
+
+        copy.copyFrom(original);
+
+        assertEquals(original.episodes(), copy.episodes());
+        assertEquals(original.overallMeanNs(), copy.overallMeanNs());
+        assertEquals(original.memorylessMeanNs(), copy.memorylessMeanNs());
+        for (int k = 0; k < IdleGapHistogram.BINS; k++)
+        {
+            assertEquals(original.probability(k), copy.probability(k), "bin " + k);
+            assertEquals(original.meanNs(k), copy.meanNs(k), "bin " + k);
+            assertEquals(original.deviationNs(k), copy.deviationNs(k), "bin " + k);
+        }
+        final double originalMeanNs = original.overallMeanNs();
+        copy.record(5_000_000, 5_000_000);
+        assertEquals(originalMeanNs, original.overallMeanNs());
+        assertTrue(copy.overallMeanNs() > originalMeanNs);
+    }
+
+    @Test
     void theMemorylessMeanOfEpisodesSeenWhileSpinningIsTheirMean()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
