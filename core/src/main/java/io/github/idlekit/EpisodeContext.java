@@ -5,9 +5,9 @@ package io.github.idlekit;
  * plan for them. A feed that does not wait for its worker (market data, a timer's ticks) keeps its own schedule:
  * work that was seen only as a park ended has waited, and the next work comes sooner by as long as it waited
  * (regular work) or is already there. After work seen while busy-waiting the gaps are the feed's own. One plan for
- * both fits neither: parking through the shortened gaps makes them seem to come early, so the plan spins, spinning
- * makes them whole again, so the next plan parks, and plans swing between the two. A worker whose producer waits
- * for it (a request and its reply) sees the same gaps after both endings, and the two plans come out alike.
+ * both fits neither: while it parks, the gaps it sees are the shortened ones, so the next plan spins; spinning makes
+ * them whole again, so the plan after that parks, and plans swing between the two. A worker whose producer waits
+ * for it (a request and its reply) sees the same gaps after both endings, and one plan serves both.
  * The histogram here holds this context's episodes on top of a copy of all of them, taken wherever the strategy
  * starts to learn anew, so that a context plans from its own only once they say something the copy did not.
  * Used by the worker's thread only, but for its schedule's {@link IdleSchedule#describe()}.
