@@ -812,14 +812,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         return context.schedule;
     }
 
-    /**
-     * @return the schedule that episodes following one of {@code kind} follow, an {@link EpisodeContext} constant.
-     */
-    IdleSchedule schedule(final int kind)
-    {
-        return contexts[kind].schedule;
-    }
-
     ParkTimerModel timer()
     {
         return timer;
@@ -1070,14 +1062,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     private void beginContextPlan()
     {
-        final IdleGapHistogram gaps = planSources[planningContext];
+        final IdleGapHistogram source = planSources[planningContext];
         if (plannedWokenParkCostNs >= 0)
         {
-            planner.beginForWakes(gaps, plannedWokenParkCostNs, maxParkNs);
+            planner.beginForWakes(source, plannedWokenParkCostNs, maxParkNs);
         }
         else
         {
-            planner.begin(gaps, timer, planLatencyWeight(), timer.parkCpuNs(), maxParkNs,
+            planner.begin(source, timer, planLatencyWeight(), timer.parkCpuNs(), maxParkNs,
                 contexts[planningContext].schedule.spinBeforeFirstParkNs());
         }
     }
