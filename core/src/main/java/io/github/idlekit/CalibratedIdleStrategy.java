@@ -82,6 +82,13 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
      * Whether the plan in force was made apart for each context, from its own episodes.
      */
     boolean plannedApart;
+    /**
+     * Where the last park ended with no work under a coarse timer: when, how long the strategy busy-waits from then
+     * before it parks again ({@link WakeLinger}), and whether it has.
+     */
+    long wakeNs;
+    long windowNs;
+    boolean lingered;
 }
 
 abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
@@ -132,6 +139,11 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * the episodes wherever the workload changed or the histogram of all of them settled, and planned from its own
  * where their mean differs from that of all of them (see {@link #CONTEXT_MEAN_RATIO}); otherwise, as wherever a
  * producer waits for its worker, one plan serves both.
+ *
+ * <p>Under a coarse timer, where every thread's parks end at the same tick, work another thread hands over comes
+ * microseconds after both woke, whenever the episode began: a park that ends with no work is followed by a short
+ * busy-wait where such waits have been seen to catch work often enough to pay for themselves, instead of a whole
+ * tick's latency at every hop of a chain of threads (see {@link WakeLinger}).
  *
  * <p>The latency weight λ is CPU nanoseconds per nanosecond of latency: the presets are λ = 10 (low-latency), 1
  * (balanced, the default) and 0.1 (low-cpu), or any positive value by spec ({@code calibrated:lambda=2}). No park
@@ -424,6 +436,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final IdlePlan ladderPlan;
     private final CpuWeight cpuWeight = new CpuWeight();
     private final WaitingMark lastExploration = new WaitingMark();
+    private final WakeLinger linger = new WakeLinger();
     final PlanCadence cadence;
     private final IdleStatistics statistics =
         new IdleStatistics(() -> (int)PHASE.getOpaque(this), this::wakeUnparks);
@@ -636,9 +649,24 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         else
         {
+            // the plan busy-waits here anyway: what comes now says nothing of waiting after a wake
+            lingered = false;
+            windowNs = 0;
             busyWait(nowNs, elapsedNs);
             return;
         }
+        if (nowNs - wakeNs < windowNs)
+        {
+            lingered = true;
+            busyWait(nowNs, elapsedNs);
+            return;
+        }
+        if (lingered)
+        {
+            linger.missed(windowNs, timer.floorNs(), timer.parkCpuNs(), planLatencyWeight());
+            lingered = false;
+        }
+        windowNs = 0;
         parkPointReached = true;
         if (planDue)
         {
@@ -683,6 +711,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             cadence.relearn();
         }
         busyAtLastParkNs = busyNs;
+        wakeNs = afterNs;
+        windowNs = woken || plannedForWakes || timer.floorNs() < ParkTimerModel.COARSE_FLOOR_NS ? 0 :
+            linger.windowNs(timer.floorNs(), timer.parkCpuNs(), busyNs, parks);
         statistics.parked(requestNs, afterNs - nowNs);
         parkedNs += afterNs - nowNs;
         lastIdleFromNs = woken ? waits.lastWakeNs() : nowNs;
@@ -742,7 +773,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     /**
      * The plan in force, safe to call from any thread (it allocates): where the plan for episodes that follow work
-     * seen only as a park ended differs, that one too, after {@code "; after a park: "}.
+     * seen only as a park ended differs, that one too, after {@code "; after a park: "}; where the strategy
+     * busy-waits after a park that ended with no work (see {@link WakeLinger}), for how long, after
+     * {@code "; after an empty wake, busy-wait "}.
      *
      * @return e.g. {@code spin to 12.0 µs, park until 9.80 ms, spin to 10.6 ms, then park every 1.00 ms}.
      */
@@ -750,7 +783,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     {
         final String afterBusyWait = contexts[EpisodeContext.AFTER_BUSY_WAIT].schedule.describe();
         final String afterPark = contexts[EpisodeContext.AFTER_PARK].schedule.describe();
-        return afterBusyWait.equals(afterPark) ? afterBusyWait : afterBusyWait + "; after a park: " + afterPark;
+        final String plan =
+            afterBusyWait.equals(afterPark) ? afterBusyWait : afterBusyWait + "; after a park: " + afterPark;
+        final long lingerNs = linger.lingerNs();
+        return lingerNs == 0 ? plan : plan + "; after an empty wake, busy-wait " + Durations.toHuman(lingerNs);
     }
 
     /**
@@ -884,6 +920,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
                 learnPending(nowNs);
             }
         }
+        if (lingered)
+        {
+            linger.hit(lastIdleToNs - wakeNs, windowNs, timer.floorNs(), timer.parkCpuNs(), planLatencyWeight());
+            lingered = false;
+        }
+        windowNs = 0;
         statistics.episodeStarted();
         episodes++;
         episodeToRecord = true;

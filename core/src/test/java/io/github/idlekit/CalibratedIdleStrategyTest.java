@@ -902,6 +902,34 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underATickWorkHandedOverJustAfterAWakeIsWaitedForInsteadOfATick()
+    {
+        for (long seed = 1; seed <= 4; seed++)
+        {
+            final Random random = new Random(seed);
+            final LongSupplier ticks = () -> 1 + random.nextInt(3);
+            final LongSupplier workNs = () -> (long)(random.nextDouble() * 10_000_000);
+            final ScriptedWaits waits = new ScriptedWaits();
+            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+            final EpisodeSimulator simulator = new EpisodeSimulator(waits)
+                .runHandedOverAfterTicks(adaptive, 15_625_000, 20_000, ticks, workNs, 300).reset()
+                .runHandedOverAfterTicks(adaptive, 15_625_000, 20_000, ticks, workNs, 300);
+            final ScriptedWaits ladderWaits = new ScriptedWaits();
+            final EpisodeSimulator ladder = new EpisodeSimulator(ladderWaits).runHandedOverAfterTicks(
+                new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits), 15_625_000, 20_000, ticks, workNs, 300);
+
+            // an Aeron driver's agents under Windows' timer: every park ends at the tick, and the thread upstream,
+            // woken by the same tick, hands work over 20 µs later, at a moment no gap since the episode began tells.
+            // Parking again at once makes it wait the whole next tick
+            assertTrue(simulator.costPerEpisode(1) < 0.1 * ladder.costPerEpisode(1), "seed " + seed + ": cost " +
+                simulator.costPerEpisode(1) + " ns per item vs the ladder's " + ladder.costPerEpisode(1) + "; " +
+                adaptive);
+            assertTrue(adaptive.currentPlan().endsWith("after an empty wake, busy-wait 32.0 µs"), "seed " + seed +
+                ": " + adaptive);
+        }
+    }
+
+    @Test
     void underALongTimerSlackAFeedThatWaitsForTheWorkerIsPlannedAsOne()
     {
         for (long seed = 1; seed <= 10; seed++)

@@ -126,6 +126,40 @@ final class EpisodeSimulator
         return this;
     }
 
+    /**
+     * Runs {@code count} episodes of work that a thread woken by the same timer hands over {@code handOverNs} after
+     * a tick: every park ends at the next multiple of {@code tickNs}, as under Windows' default timer, each item
+     * comes the given number of ticks after the last was handled, and handling it takes the worker a time from
+     * {@code workNs}, so that episodes start anywhere between ticks.
+     *
+     * @return this, for chaining.
+     */
+    EpisodeSimulator runHandedOverAfterTicks(final IdleStrategy strategy, final long tickNs, final long handOverNs,
+        final LongSupplier ticksToWait, final LongSupplier workNs, final int count)
+    {
+        waits.parkDurationNs = requestNs -> (waits.nowNs + Math.max(requestNs, 1) + tickNs - 1) / tickNs * tickNs -
+            waits.nowNs;
+        for (int e = 0; e < count; e++)
+        {
+            final long startNs = waits.nowNs;
+            final long cpuBeforeNs = waits.cpuNs;
+            final long arrivalNs = (startNs / tickNs + ticksToWait.getAsLong()) * tickNs + handOverNs;
+            do
+            {
+                strategy.idle(0);
+            }
+            while (waits.nowNs < arrivalNs);
+            latencyNs += waits.nowNs - arrivalNs;
+            cpuNs += waits.cpuNs - cpuBeforeNs;
+            episodes++;
+            strategy.idle(1);
+            final long handlingNs = workNs.getAsLong();
+            waits.nowNs += handlingNs;
+            waits.cpuNs += handlingNs;
+        }
+        return this;
+    }
+
     EpisodeSimulator reset()
     {
         cpuNs = 0;
