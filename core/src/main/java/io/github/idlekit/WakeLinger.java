@@ -90,7 +90,7 @@ final class WakeLinger
     long windowNs(final long floorNs, final long parkCpuNs, final long busyNs, final long parks)
     {
         final long exploreNs = exploreWindowNs(parkCpuNs);
-        if (exploreNs <= floorNs / 2 &&
+        if (exploreNs > lingerNs && exploreNs <= floorNs / 2 &&
             lastExploration.cpuSinceNs(busyNs, parks, parkCpuNs) >= exploreDivisor * (exploreNs - lingerNs))
         {
             lastExploration.set(busyNs, parks);
@@ -101,6 +101,8 @@ final class WakeLinger
 
     /**
      * Work came {@code delayNs} after the wake, within a wait of {@code windowNs}.
+     *
+     * @param latencyWeight λ over the CPU weight, as plans weigh latency.
      */
     void hit(final long delayNs, final long windowNs, final long floorNs, final long parkCpuNs,
         final double latencyWeight)
@@ -114,6 +116,8 @@ final class WakeLinger
 
     /**
      * A wait of {@code windowNs} after a wake ended with no work.
+     *
+     * @param latencyWeight λ over the CPU weight, as plans weigh latency.
      */
     void missed(final long windowNs, final long floorNs, final long parkCpuNs, final double latencyWeight)
     {
@@ -141,10 +145,15 @@ final class WakeLinger
         }
     }
 
+    /**
+     * @return the longest octave bound up to twice the wait in force or {@link CalibratedIdleStrategy#EXPLORE_PARKS}
+     * parks' CPU, whichever is longer, and up to the last octave's.
+     */
     private long exploreWindowNs(final long parkCpuNs)
     {
         final long wantedNs = Math.max(2 * lingerNs, CalibratedIdleStrategy.EXPLORE_PARKS * parkCpuNs);
-        return boundNs(Math.min(OCTAVES - 1, Math.max(0, octave(wantedNs) - 1)));
+        final int below = 63 - Long.numberOfLeadingZeros(wantedNs / FIRST_BOUND_NS);
+        return boundNs(Math.min(OCTAVES - 1, Math.max(0, below)));
     }
 
     private static int octave(final long delayNs)

@@ -105,6 +105,19 @@ class WakeLingerTest
     }
 
     @Test
+    void theLongestWaitIsKeptWithoutShorterExplorations()
+    {
+        final WakeLinger linger = new WakeLinger();
+        for (int w = 0; w < 64; w++)
+        {
+            linger.hit(3_000_000, 4_096_000, FLOOR_NS, PARK_CPU_NS, 1.0);
+        }
+
+        assertEquals(4_096_000, linger.lingerNs());
+        assertEquals(4_096_000, linger.windowNs(FLOOR_NS, PARK_CPU_NS, 1L << 40, 1L << 20));
+    }
+
+    @Test
     void noWaitReachesPastHalfAFloor()
     {
         final WakeLinger linger = new WakeLinger();
