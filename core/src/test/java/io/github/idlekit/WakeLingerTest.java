@@ -61,11 +61,7 @@ class WakeLingerTest
     @Test
     void aWaitThatStopsCatchingWorkIsDroppedWithinAFewThousandWakes()
     {
-        final WakeLinger linger = new WakeLinger();
-        for (int w = 0; w < 64; w++)
-        {
-            linger.hit(20_000, 128_000, FLOOR_NS, PARK_CPU_NS, 1.0);
-        }
+        final WakeLinger linger = afterHits(20_000, 128_000, FLOOR_NS, 1.0);
         assertEquals(32_000, linger.lingerNs());
 
         int wakes = 0;
@@ -107,11 +103,7 @@ class WakeLingerTest
     @Test
     void theLongestWaitIsKeptWithoutShorterExplorations()
     {
-        final WakeLinger linger = new WakeLinger();
-        for (int w = 0; w < 64; w++)
-        {
-            linger.hit(3_000_000, 4_096_000, FLOOR_NS, PARK_CPU_NS, 1.0);
-        }
+        final WakeLinger linger = afterHits(3_000_000, 4_096_000, FLOOR_NS, 1.0);
 
         assertEquals(4_096_000, linger.lingerNs());
         assertEquals(4_096_000, linger.windowNs(FLOOR_NS, PARK_CPU_NS, 1L << 40, 1L << 20));
@@ -120,14 +112,25 @@ class WakeLingerTest
     @Test
     void noWaitReachesPastHalfAFloor()
     {
-        final WakeLinger linger = new WakeLinger();
         final long floorNs = 1_000_000;
-        for (int w = 0; w < 64; w++)
-        {
-            linger.hit(900_000, 1_024_000, floorNs, PARK_CPU_NS, 10.0);
-        }
+        final WakeLinger linger = afterHits(900_000, 1_024_000, floorNs, 10.0);
 
         assertEquals(0, linger.lingerNs());
         assertEquals(0, linger.windowNs(floorNs, 100_000, 1L << 40, 1L << 20), "no longer wait either");
+    }
+
+    /**
+     * @return a strategy's waits after 64 empty wakes, each followed by work {@code delayNs} into a wait of
+     * {@code windowNs}.
+     */
+    private static WakeLinger afterHits(
+        final long delayNs, final long windowNs, final long floorNs, final double latencyWeight)
+    {
+        final WakeLinger linger = new WakeLinger();
+        for (int w = 0; w < 64; w++)
+        {
+            linger.hit(delayNs, windowNs, floorNs, PARK_CPU_NS, latencyWeight);
+        }
+        return linger;
     }
 }
