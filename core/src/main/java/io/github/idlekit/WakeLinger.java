@@ -152,14 +152,20 @@ final class WakeLinger
     private long exploreWindowNs(final long parkCpuNs)
     {
         final long wantedNs = Math.max(2 * lingerNs, CalibratedIdleStrategy.EXPLORE_PARKS * parkCpuNs);
-        final int below = 63 - Long.numberOfLeadingZeros(wantedNs / FIRST_BOUND_NS);
-        return boundNs(Math.min(OCTAVES - 1, Math.max(0, below)));
+        return boundNs(Math.min(OCTAVES - 1, Math.max(0, octavesBelow(wantedNs) - 1)));
     }
 
     private static int octave(final long delayNs)
     {
-        final long units = Math.max(delayNs, 0) / FIRST_BOUND_NS;
-        return Math.min(OCTAVES - 1, 64 - Long.numberOfLeadingZeros(units));
+        return Math.min(OCTAVES - 1, octavesBelow(delayNs));
+    }
+
+    /**
+     * @return how many octave bounds are at most {@code ns}.
+     */
+    private static int octavesBelow(final long ns)
+    {
+        return 64 - Long.numberOfLeadingZeros(Math.max(ns, 0) / FIRST_BOUND_NS);
     }
 
     /**
