@@ -383,7 +383,7 @@ final class CostPlanner
      * producer stalled, and the work that came during a stall waited up to the maximum park.
      *
      * <p>None of the plan is made for memoryless episodes where the latest parks the episodes ended in all overlap
-     * in a window inside the first park's bins and half as long as the shortest of those parks
+     * in a window inside the first park's bins and half as long as the longest of those parks
      * ({@link IdleGapHistogram#parksShareAWindow}): parks that a timer's slack ended early have cut that window down
      * from the park's whole span, and memoryless work, ending anywhere, would soon have left it. Grouped as one,
      * the first park cannot tell such episodes from memoryless ones with the same mean, except by the share that

@@ -80,6 +80,20 @@ final class IdleGapHistogram
     static final int WINDOW_CUTS = 3;
 
     /**
+     * Parks that miss the window the others share, in decaying weight (see {@link #STRAY_DECAY}), that the window
+     * outlasts once it holds {@value #WINDOW_PARKS} parks: a producer held up now and then (an item late by a few
+     * milliseconds) ends one episode in a later park, and forgetting the window for it let regular gaps look
+     * memoryless for the dozen episodes the window took to form again, long enough for a plan to spin through whole
+     * gaps. Work that comes at any moment soon misses it more often than that.
+     */
+    static final double WINDOW_STRAYS = 2;
+
+    /**
+     * How much a stray park's weight fades with each later park (see {@link #WINDOW_STRAYS}).
+     */
+    static final double STRAY_DECAY = 1.0 / 16;
+
+    /**
      * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied when
      * the weights are rescaled. Not after every episode: an end bin fades below it only after thousands, so HotSpot
      * would compile the recording code without the emptying and recompile it the first time it came due.
@@ -127,9 +141,10 @@ final class IdleGapHistogram
     private long coveredToNs;
     private long windowFromNs;
     private long windowToNs;
-    private long windowShortestParkNs;
+    private long windowLongestParkNs;
     private int windowParks;
     private int windowCuts;
+    private double windowStrays;
 
     /**
      * @param decay how much an episode's weight fades per later episode, in (0, 1).
@@ -179,9 +194,10 @@ final class IdleGapHistogram
         coveredToNs = other.coveredToNs;
         windowFromNs = other.windowFromNs;
         windowToNs = other.windowToNs;
-        windowShortestParkNs = other.windowShortestParkNs;
+        windowLongestParkNs = other.windowLongestParkNs;
         windowParks = other.windowParks;
         windowCuts = other.windowCuts;
+        windowStrays = other.windowStrays;
     }
 
     /**
@@ -228,11 +244,20 @@ final class IdleGapHistogram
             coveredToNs = intervalsSincePoint == 0 ? hi : Math.max(coveredToNs, hi);
             intervalsSincePoint++;
             final boolean overlaps = windowParks > 0 && lo < windowToNs && hi > windowFromNs;
-            windowCuts = overlaps ? windowCuts + (lo > windowFromNs || hi < windowToNs ? 1 : 0) : 0;
-            windowFromNs = overlaps ? Math.max(windowFromNs, lo) : lo;
-            windowToNs = overlaps ? Math.min(windowToNs, hi) : hi;
-            windowShortestParkNs = overlaps ? Math.min(windowShortestParkNs, hi - lo) : hi - lo;
-            windowParks = overlaps ? windowParks + 1 : 1;
+            windowStrays *= 1 - STRAY_DECAY;
+            if (!overlaps && windowParks >= WINDOW_PARKS && windowStrays + 1 <= WINDOW_STRAYS)
+            {
+                windowStrays += 1;
+            }
+            else
+            {
+                windowCuts = overlaps ? windowCuts + (lo > windowFromNs || hi < windowToNs ? 1 : 0) : 0;
+                windowFromNs = overlaps ? Math.max(windowFromNs, lo) : lo;
+                windowToNs = overlaps ? Math.min(windowToNs, hi) : hi;
+                windowLongestParkNs = overlaps ? Math.max(windowLongestParkNs, hi - lo) : hi - lo;
+                windowParks = overlaps ? windowParks + 1 : 1;
+                windowStrays = overlaps ? windowStrays : 0;
+            }
             intervalWeight += weight;
             intervalFromSumNs += weight * lo;
             intervalWidthSumNs += weight * (hi - lo);
@@ -390,17 +415,19 @@ final class IdleGapHistogram
     }
 
     /**
-     * @return whether the last {@value #WINDOW_PARKS} or more episodes that ended in parks could all have ended
-     * within one window between {@code fromNs} and {@code toNs}, at most half as long as the shortest of those
-     * parks: the parks, different spans of the episode (a timer's slack ends some early), overlap there. Work that
-     * comes at one moment of every episode is in all of them however the parks fall; work that comes at any moment
-     * soon ends in a park that misses the others. Episodes seen to end do not count either way: under a coarse
+     * @return whether the last {@value #WINDOW_PARKS} or more episodes that ended in parks could all have ended,
+     * but for a few strays (see {@link #WINDOW_STRAYS}), within one window between {@code fromNs} and {@code toNs},
+     * at most half as long as the longest of those parks: the parks, different spans of the episode (a timer's slack
+     * ends some early), overlap there. Work that comes at one moment of every episode is in all of them however the
+     * parks fall; work that comes at any moment soon ends in a park that misses the others. The longest, not the
+     * shortest: a park that a timer's slack ended a moment after the work may be barely longer than the window, and
+     * confirms it rather than casting doubt on it. Episodes seen to end do not count either way: under a coarse
      * timer they are the few whose work came after the park, not where it comes.
      */
     boolean parksShareAWindow(final long fromNs, final long toNs)
     {
         return windowParks >= WINDOW_PARKS && windowCuts >= WINDOW_CUTS && windowFromNs >= fromNs &&
-            windowToNs <= toNs && 2 * (windowToNs - windowFromNs) <= windowShortestParkNs;
+            windowToNs <= toNs && 2 * (windowToNs - windowFromNs) <= windowLongestParkNs;
     }
 
     /**

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class IdleGapHistogramTest
 {
     private static final double DECAY = CalibratedIdleStrategy.EPISODE_DECAY;
+    private static final long TICK_NS = 15_625_000;
 
     @Test
     void everyDurationFallsInTheBinWhoseEdgesHoldIt()
@@ -270,6 +271,65 @@ class IdleGapHistogramTest
 
         assertTrue(gaps.probability(gaps.binOf(10_000_000)) > 0.85, "the parks' weight moved to 10 ms");
         assertTrue(gaps.probability(gaps.binOf(1_000)) > 0.05, "the episode seen before them stays");
+    }
+
+    @Test
+    void parksThatAllHoldOneMomentShareAWindowThroughAFewLateStrays()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        assertFalse(gaps.parksShareAWindow(0, TICK_NS), "nothing recorded");
+        recordParksAroundTenMilliseconds(gaps);
+        assertTrue(gaps.parksShareAWindow(0, TICK_NS), "every park holds 9-11 ms");
+
+        // a producer held up twice: each item waits into the next tick's park
+        gaps.record(TICK_NS, 2 * TICK_NS);
+        gaps.record(TICK_NS, 2 * TICK_NS);
+        assertTrue(gaps.parksShareAWindow(0, TICK_NS), "two late items in a row");
+
+        // work that comes at any moment: parks that missed the window, one after another
+        gaps.record(0, 3_000_000);
+        assertFalse(gaps.parksShareAWindow(0, TICK_NS), "a third park away from it");
+    }
+
+    @Test
+    void aStrayFadesWithTheParksThatHoldTheWindowAfterIt()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        recordParksAroundTenMilliseconds(gaps);
+        for (int stray = 0; stray < 8; stray++)
+        {
+            gaps.record(TICK_NS, 2 * TICK_NS);
+            recordParksAroundTenMilliseconds(gaps);
+            assertTrue(gaps.parksShareAWindow(0, TICK_NS), "a late item after " + stray + " others, eight parks apart");
+        }
+    }
+
+    @Test
+    void aParkThatEndedJustAfterTheWorkConfirmsTheWindow()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        recordParksAroundTenMilliseconds(gaps);
+
+        // a timer's slack ended this park a moment after the work: barely longer than the window, but inside it
+        gaps.record(9_400_000, 10_500_000);
+
+        assertTrue(gaps.parksShareAWindow(0, TICK_NS));
+    }
+
+    /**
+     * Records eight parks that end a 15.6 ms tick's episodes whose work comes at 10 ms: some whole, some that a
+     * timer's slack ended early, before the work (begun where they ended) or after it, narrowing their common window
+     * to 9-11 ms.
+     */
+    private static void recordParksAroundTenMilliseconds(final IdleGapHistogram gaps)
+    {
+        final long[][] parks = {
+            { 0, TICK_NS }, { 5_000_000, TICK_NS }, { 0, 12_000_000 }, { 7_000_000, TICK_NS },
+            { 0, 11_000_000 }, { 8_000_000, TICK_NS }, { 0, TICK_NS }, { 9_000_000, TICK_NS } };
+        for (final long[] park : parks)
+        {
+            gaps.record(park[0], park[1]);
+        }
     }
 
     @Test
