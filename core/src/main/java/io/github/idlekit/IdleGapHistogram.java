@@ -80,6 +80,23 @@ final class IdleGapHistogram
     static final int WINDOW_CUTS = 3;
 
     /**
+     * Parks among those, at most {@value #TEST_PARK_SHARE} as long as the longest, that held the window though they
+     * could have missed it, which serve as well as cuts (see {@link #parksShareAWindow}): under a coarse timer the
+     * parks that end episodes mostly span the whole tick from the episode's start, and only those a timer's slack
+     * ended early, or that began after an empty wake, span anything else. The few of them that end just inside a
+     * narrow window cut it; the others confirm it all the same, where work that comes at any moment would leave it.
+     * Counting cuts alone, regular gaps could hold a window through dozens of parks with a cut or two and be judged
+     * memoryless meanwhile, long enough for a plan to spin through whole gaps.
+     */
+    static final int WINDOW_TESTS = 3;
+
+    /**
+     * How long a park may be, against the longest of the window's parks, to test the window (see
+     * {@link #WINDOW_TESTS}).
+     */
+    static final double TEST_PARK_SHARE = 0.75;
+
+    /**
      * Parks that miss the window the others share, in decaying weight (see {@link #STRAY_DECAY}), that the window
      * outlasts once it holds {@value #WINDOW_PARKS} parks: a producer held up now and then (an item late by a few
      * milliseconds) ends one episode in a later park, and forgetting the window for it let regular gaps look
@@ -92,6 +109,15 @@ final class IdleGapHistogram
      * How much a stray park's weight fades with each later park (see {@link #WINDOW_STRAYS}).
      */
     static final double STRAY_DECAY = 1.0 / 16;
+
+    /**
+     * Parks for which a window that held, lost to strays, still counts (see {@link #parksShareAWindow}), unless a
+     * new one holds first: late items close together outlast the strays a window allows, and judging the episodes
+     * memoryless until a new window holds, a dozen parks or more, let a plan spin through whole gaps, during which no
+     * park could form it again. Work that became memoryless without surprising the histogram is planned for as such
+     * a few hundred milliseconds of ticks later.
+     */
+    static final int WINDOW_GRACE_PARKS = 32;
 
     /**
      * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied when
@@ -145,6 +171,10 @@ final class IdleGapHistogram
     private int windowParks;
     private int windowCuts;
     private double windowStrays;
+    private int windowTests;
+    private long graceFromNs;
+    private long graceToNs;
+    private int graceParks;
 
     /**
      * @param decay how much an episode's weight fades per later episode, in (0, 1).
@@ -198,6 +228,10 @@ final class IdleGapHistogram
         windowParks = other.windowParks;
         windowCuts = other.windowCuts;
         windowStrays = other.windowStrays;
+        windowTests = other.windowTests;
+        graceFromNs = other.graceFromNs;
+        graceToNs = other.graceToNs;
+        graceParks = other.graceParks;
     }
 
     /**
@@ -251,7 +285,12 @@ final class IdleGapHistogram
             }
             else
             {
+                final boolean lost = !overlaps && windowHolds();
+                graceFromNs = lost ? windowFromNs : graceFromNs;
+                graceToNs = lost ? windowToNs : graceToNs;
+                graceParks = lost ? WINDOW_GRACE_PARKS : Math.max(0, graceParks - 1);
                 windowCuts = overlaps ? windowCuts + (lo > windowFromNs || hi < windowToNs ? 1 : 0) : 0;
+                windowTests = overlaps ? windowTests + (hi - lo <= TEST_PARK_SHARE * windowLongestParkNs ? 1 : 0) : 0;
                 windowFromNs = overlaps ? Math.max(windowFromNs, lo) : lo;
                 windowToNs = overlaps ? Math.min(windowToNs, hi) : hi;
                 windowLongestParkNs = overlaps ? Math.max(windowLongestParkNs, hi - lo) : hi - lo;
@@ -422,12 +461,24 @@ final class IdleGapHistogram
      * parks fall; work that comes at any moment soon ends in a park that misses the others. The longest, not the
      * shortest: a park that a timer's slack ended a moment after the work may be barely longer than the window, and
      * confirms it rather than casting doubt on it. Episodes seen to end do not count either way: under a coarse
-     * timer they are the few whose work came after the park, not where it comes.
+     * timer they are the few whose work came after the park, not where it comes. Parks that all span the same stretch
+     * overlap whatever the workload, so {@value #WINDOW_CUTS} of them must have narrowed the window, or
+     * {@value #WINDOW_TESTS} shorter ones held it (see {@link #WINDOW_TESTS}); and a window that held, lost to strays,
+     * still counts for {@value #WINDOW_GRACE_PARKS} parks (see {@link #WINDOW_GRACE_PARKS}).
      */
     boolean parksShareAWindow(final long fromNs, final long toNs)
     {
-        return windowParks >= WINDOW_PARKS && windowCuts >= WINDOW_CUTS && windowFromNs >= fromNs &&
-            windowToNs <= toNs && 2 * (windowToNs - windowFromNs) <= windowLongestParkNs;
+        return windowHolds() ? windowFromNs >= fromNs && windowToNs <= toNs :
+            graceParks > 0 && graceFromNs >= fromNs && graceToNs <= toNs;
+    }
+
+    /**
+     * @return whether the latest parks share their window (see {@link #parksShareAWindow}), wherever it lies.
+     */
+    private boolean windowHolds()
+    {
+        return windowParks >= WINDOW_PARKS && (windowCuts >= WINDOW_CUTS || windowTests >= WINDOW_TESTS) &&
+            2 * (windowToNs - windowFromNs) <= windowLongestParkNs;
     }
 
     /**

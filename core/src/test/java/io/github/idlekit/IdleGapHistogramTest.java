@@ -286,9 +286,46 @@ class IdleGapHistogramTest
         gaps.record(TICK_NS, 2 * TICK_NS);
         assertTrue(gaps.parksShareAWindow(0, TICK_NS), "two late items in a row");
 
-        // work that comes at any moment: parks that missed the window, one after another
+        // work that comes at any moment: parks that miss the window and each other, one after another
         gaps.record(0, 3_000_000);
-        assertFalse(gaps.parksShareAWindow(0, TICK_NS), "a third park away from it");
+        assertTrue(gaps.parksShareAWindow(0, TICK_NS), "a third park away from it, the window held a moment ago");
+        for (int park = 1; park < IdleGapHistogram.WINDOW_GRACE_PARKS; park++)
+        {
+            gaps.record(park % 2 == 0 ? 0 : 4_000_000, park % 2 == 0 ? 3_000_000 : TICK_NS);
+        }
+        assertTrue(gaps.parksShareAWindow(0, TICK_NS), "a park short of the grace");
+        gaps.record(4_000_000, TICK_NS);
+        assertFalse(gaps.parksShareAWindow(0, TICK_NS), "the grace over, no window since");
+    }
+
+    @Test
+    void aWindowHeldByShorterParksIsSharedWithoutMoreCuts()
+    {
+        final IdleGapHistogram tested = new IdleGapHistogram(DECAY);
+        final IdleGapHistogram untested = new IdleGapHistogram(DECAY);
+        for (final IdleGapHistogram gaps : new IdleGapHistogram[] { tested, untested })
+        {
+            // a park begun after an empty wake at 9 ms, then two that cut the window to 9-10.5 ms
+            gaps.record(9_000_000, 9_000_000 + TICK_NS);
+            gaps.record(0, TICK_NS);
+            gaps.record(0, 10_500_000);
+        }
+        // parks a timer's slack ended early, after the work: they could have ended before the window
+        tested.record(0, 11_000_000);
+        tested.record(0, 11_500_000);
+        // parks as long as the tick hold any window within it
+        untested.record(0, TICK_NS);
+        untested.record(0, TICK_NS);
+        for (final IdleGapHistogram gaps : new IdleGapHistogram[] { tested, untested })
+        {
+            for (int park = 0; park < 3; park++)
+            {
+                gaps.record(0, TICK_NS);
+            }
+        }
+
+        assertTrue(tested.parksShareAWindow(0, TICK_NS), "two cuts and three shorter parks that held it");
+        assertFalse(untested.parksShareAWindow(0, TICK_NS), "two cuts and one shorter park");
     }
 
     @Test
