@@ -80,13 +80,13 @@ final class IdleGapHistogram
     static final int WINDOW_CUTS = 3;
 
     /**
-     * Parks among those, at most {@value #TEST_PARK_SHARE} as long as the longest, that held the window though they
-     * could have missed it, which serve as well as cuts (see {@link #parksShareAWindow}): under a coarse timer the
-     * parks that end episodes mostly span the whole tick from the episode's start, and only those a timer's slack
-     * ended early, or that began after an empty wake, span anything else. The few of them that end just inside a
-     * narrow window cut it; the others confirm it all the same, where work that comes at any moment would leave it.
-     * Counting cuts alone, regular gaps could hold a window through dozens of parks with a cut or two and be judged
-     * memoryless meanwhile, long enough for a plan to spin through whole gaps.
+     * Parks among those, each at most {@value #TEST_PARK_SHARE} as long as the longest, that held the window though
+     * they could have missed it, in place of {@value #WINDOW_CUTS} cuts (see {@link #parksShareAWindow}): under a
+     * coarse timer the parks that end episodes mostly span the whole tick from the episode's start, and only those a
+     * timer's slack ended early, or that began after an empty wake, span anything else. The few of them that end just
+     * inside a narrow window cut it; the others confirm it all the same, where work that comes at any moment would
+     * leave it. Counting cuts alone, regular gaps could hold a window through dozens of parks with a cut or two and be
+     * judged memoryless meanwhile, long enough for a plan to spin through whole gaps.
      */
     static final int WINDOW_TESTS = 3;
 
@@ -115,7 +115,7 @@ final class IdleGapHistogram
      * new one holds first: late items close together outlast the strays a window allows, and judging the episodes
      * memoryless until a new window holds, a dozen parks or more, let a plan spin through whole gaps, during which no
      * park could form it again. Work that became memoryless without surprising the histogram is planned for as such
-     * a few hundred milliseconds of ticks later.
+     * that many parks later, half a second of 15.6 ms ticks.
      */
     static final int WINDOW_GRACE_PARKS = 32;
 
