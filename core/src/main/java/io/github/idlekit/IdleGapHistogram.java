@@ -11,10 +11,10 @@ package io.github.idlekit;
  * octaves (to about four seconds), plus a first bin from 0. Eight per octave keeps a bin around a regular gap
  * narrow enough (about 9% of it) that parking until the bin's start and spinning the rest pays off.
  *
- * <p>An episode that ended during a park is only known to have ended somewhere in that park: it is recorded as that
- * interval, its weight spread over the bins the interval covers in proportion to the mass they already hold (evenly
- * where they hold none; see {@link #spread}), never as a point. Recording it at the park's midpoint would make short
- * gaps look long under a coarse timer, and the plan would then keep parking on them.
+ * <p>An episode that ended during a park is only known to have ended somewhere in that park: it is recorded as
+ * that interval, its weight spread over the bins the interval covers in proportion to the mass they already hold
+ * (evenly per octave where they hold none), never as a point. Recording it at the park's midpoint would make short gaps
+ * look long under a coarse timer, and the plan would then keep parking on them.
  *
  * <p>Where the bins some parks cover hold almost nothing but such intervals (under a coarse timer nearly every
  * episode ends in a park of a whole tick), their spreading is a guess that the parks themselves never correct. The
@@ -267,7 +267,7 @@ final class IdleGapHistogram
                 held = 0;
                 surprised = true;
             }
-            spread(lo, hi, first, last, held < NEGLIGIBLE_SHARE * total ? 0 : held, firstHeld, lastHeld, total > 0);
+            spread(lo, hi, first, last, held < NEGLIGIBLE_SHARE * total ? 0 : held, firstHeld, lastHeld);
         }
         if (hi > lo)
         {
@@ -588,19 +588,15 @@ final class IdleGapHistogram
     }
 
     /**
-     * Spreads an episode known to have ended in {@code (lo, hi]} over the bins it covers: in proportion to the weight
-     * {@code held} there already ({@code firstHeld} and {@code lastHeld} of it in the two end bins, which the interval
-     * may cover in part), or, where there is none, evenly: per octave for the histogram's first episode, in time for
-     * any later one. Even per octave puts the unknown arrival early as often as late, so that a first plan that spins a
-     * little longer sees the truth, where one told that work comes late would park on. Later, weight put in a park's
-     * early octaves stays there: each later park is spread in proportion to what its bins hold, which only weight
-     * spread the same way fades. Under a coarse timer a park from the episode's start to a tick later that holds none
-     * of the weight (it surprised the histogram, or the first items came late and everything since was spread where
-     * they were) would put most of its weight below a millisecond, and plans made from it then spin at the start of
-     * every episode for hundreds of them. A bin covered whole takes its share as the episodes it holds lie, so its
-     * weight, their sum and their squares all grow by one factor and its mean and deviation stay; where fewer occupied
-     * bins lie outside the covered ones (a park of a coarse timer's tick covers a hundred bins and nearly all the
-     * history), the common scale grows by the factor instead and those few bins shrink by it.
+     * Spreads an episode known to have ended in {@code (lo, hi]} over the bins it covers: in proportion to the
+     * weight {@code held} there already ({@code firstHeld} and {@code lastHeld} of it in the two end bins, which
+     * the interval may cover in part), or, where there is none, evenly over the bins (so evenly per octave).
+     * Even per octave rather than even in time puts the unknown arrival early as often as late: a plan that then
+     * spins a little longer sees the truth and corrects itself, where one told that work comes late would park
+     * on and never learn otherwise. A bin covered whole takes its share as the episodes it holds lie, so its
+     * weight, their sum and their squares all grow by one factor and its mean and deviation stay; where fewer
+     * occupied bins lie outside the covered ones (a park of a coarse timer's tick covers a hundred bins and nearly
+     * all the history), the common scale grows by the factor instead and those few bins shrink by it.
      */
     private void spread(
         final long lo,
@@ -609,8 +605,7 @@ final class IdleGapHistogram
         final int last,
         final double held,
         final double firstHeld,
-        final double lastHeld,
-        final boolean evenlyInTime)
+        final double lastHeld)
     {
         if (held > 0)
         {
@@ -638,7 +633,7 @@ final class IdleGapHistogram
         final int end = last + 1;
         for (int k = first; k < end; k++)
         {
-            bins += evenShare(k, lo, hi, evenlyInTime);
+            bins += binShare(k, lo, hi);
         }
         for (int k = first; k < end; k++)
         {
@@ -646,7 +641,7 @@ final class IdleGapHistogram
             final double to = Math.min(hi, edgesNs[k + 1]);
             if (to > from && bins > 0)
             {
-                add(k, weight * evenShare(k, lo, hi, evenlyInTime) / bins, (from + to) / 2);
+                add(k, weight * binShare(k, lo, hi) / bins, (from + to) / 2);
             }
         }
     }
@@ -675,13 +670,12 @@ final class IdleGapHistogram
     }
 
     /**
-     * @return bin {@code k}'s part of {@code (lo, hi]} when it is spread evenly: the time they share, or, per
-     * octave, the share of the bin that the interval covers.
+     * @return the share of bin {@code k} that {@code (lo, hi]} covers.
      */
-    private double evenShare(final int k, final long lo, final long hi, final boolean inTime)
+    private double binShare(final int k, final long lo, final long hi)
     {
         final long width = edgesNs[k + 1] - edgesNs[k];
-        return inTime ? overlapNs(k, lo, hi) : width > 0 ? overlapNs(k, lo, hi) / width : 0;
+        return width > 0 ? overlapNs(k, lo, hi) / width : 0;
     }
 
     private double overlapNs(final int k, final long lo, final long hi)

@@ -177,7 +177,7 @@ class IdleGapHistogramTest
     }
 
     @Test
-    void theFirstParkSpreadsTheEpisodeEvenlyPerOctave()
+    void aParkOverBinsHoldingNothingSpreadsTheEpisodeEvenlyPerOctave()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
         final long fromNs = IdleGapHistogram.FIRST_EDGE_NS * 4;
@@ -194,26 +194,6 @@ class IdleGapHistogramTest
             assertEquals(0.25, share, 0.01, "octave " + octave);
         }
         assertEquals(1.0, totalProbability(gaps), 1e-12);
-    }
-
-    @Test
-    void aLaterParkOverBinsHoldingNothingSpreadsTheEpisodeEvenlyInTime()
-    {
-        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
-        // the first items came late: every episode so far ended in a tick's park after 13 ms
-        for (int park = 0; park < 8; park++)
-        {
-            gaps.record(13_000_000, 28_600_000);
-        }
-        assertEquals(0, shareBelow(gaps, 13_000_000), 1e-12);
-
-        // a park from the episode's start to 12.6 ms holds none of that weight
-        gaps.record(2_000, 12_600_000);
-
-        // evenly in time, under a tenth of the episode lies below 1 ms; evenly per octave, over two thirds would
-        final double episode = shareBelow(gaps, 13_000_000);
-        assertTrue(episode > 0.1, "the episode's weight " + episode);
-        assertTrue(shareBelow(gaps, 1_000_000) < 0.1 * episode, "below 1 ms " + shareBelow(gaps, 1_000_000));
     }
 
     @Test
@@ -429,19 +409,6 @@ class IdleGapHistogramTest
             below += gaps.probability(k);
         }
         return below;
-    }
-
-    /**
-     * @return the share of the weight in the bins wholly below the one that holds {@code ns}.
-     */
-    private static double shareBelow(final IdleGapHistogram gaps, final long ns)
-    {
-        double share = 0;
-        for (int k = 0; k < gaps.binOf(ns); k++)
-        {
-            share += gaps.probability(k);
-        }
-        return share;
     }
 
     private static double totalProbability(final IdleGapHistogram gaps)
