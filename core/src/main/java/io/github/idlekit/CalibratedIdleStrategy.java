@@ -988,10 +988,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             final int kind = pending.afterPark(i) ? EpisodeContext.AFTER_PARK : EpisodeContext.AFTER_BUSY_WAIT;
             final long fromNs = pending.fromNs(i);
             settled = fromNs == endedNs && gaps.settleAt(endedNs);
-            final boolean surprised = gaps.record(fromNs, endedNs);
+            final boolean surprised = gaps.record(fromNs, endedNs, timer.floorNs());
             final boolean overflowed = contexts[plannedApart ? kind : EpisodeContext.AFTER_BUSY_WAIT].firstParks
                 .changed(pending.endedInFirstPark(i));
-            contexts[kind].gaps.record(fromNs, endedNs);
+            contexts[kind].gaps.record(fromNs, endedNs, timer.floorNs());
             contexts[kind].learntSinceCopy++;
             if (endedNs > 0)
             {

@@ -11,10 +11,10 @@ package io.github.idlekit;
  * octaves (to about four seconds), plus a first bin from 0. Eight per octave keeps a bin around a regular gap
  * narrow enough (about 9% of it) that parking until the bin's start and spinning the rest pays off.
  *
- * <p>An episode that ended during a park is only known to have ended somewhere in that park: it is recorded as
- * that interval, its weight spread over the bins the interval covers in proportion to the mass they already hold
- * (evenly per octave where they hold none), never as a point. Recording it at the park's midpoint would make short gaps
- * look long under a coarse timer, and the plan would then keep parking on them.
+ * <p>An episode that ended during a park is only known to have ended somewhere in that park: it is recorded as that
+ * interval, its weight spread over the bins the interval covers in proportion to the mass they already hold (evenly
+ * where they hold none; see {@link #spread}), never as a point. Recording it at the park's midpoint would make short
+ * gaps look long under a coarse timer, and the plan would then keep parking on them.
  *
  * <p>Where the bins some parks cover hold almost nothing but such intervals (under a coarse timer nearly every
  * episode ends in a park of a whole tick), their spreading is a guess that the parks themselves never correct. The
@@ -237,9 +237,12 @@ final class IdleGapHistogram
     /**
      * Records an episode that ended in {@code (fromNs, toNs]} after it started; a point when the two are equal.
      *
+     * @param floorNs the park floor of the timer the episode's parks ran under: under a coarse one (see
+     *                {@link ParkTimerModel#COARSE_FLOOR_NS}) a park that holds none of the weight is spread differently
+     *                (see {@link #spread}).
      * @return true when the episode surprised the histogram (see the class documentation).
      */
-    boolean record(final long fromNs, final long toNs)
+    boolean record(final long fromNs, final long toNs, final long floorNs)
     {
         boolean surprised = false;
         final long lo = Math.max(0, Math.min(fromNs, toNs));
@@ -267,7 +270,8 @@ final class IdleGapHistogram
                 held = 0;
                 surprised = true;
             }
-            spread(lo, hi, first, last, held < NEGLIGIBLE_SHARE * total ? 0 : held, firstHeld, lastHeld);
+            spread(lo, hi, first, last, held < NEGLIGIBLE_SHARE * total ? 0 : held, firstHeld, lastHeld,
+                total > 0 && floorNs >= ParkTimerModel.COARSE_FLOOR_NS);
         }
         if (hi > lo)
         {
@@ -588,14 +592,19 @@ final class IdleGapHistogram
     }
 
     /**
-     * Spreads an episode known to have ended in {@code (lo, hi]} over the bins it covers: in proportion to the
-     * weight {@code held} there already ({@code firstHeld} and {@code lastHeld} of it in the two end bins, which
-     * the interval may cover in part), or, where there is none, evenly over the bins (so evenly per octave).
-     * Even per octave rather than even in time puts the unknown arrival early as often as late: a plan that then
-     * spins a little longer sees the truth and corrects itself, where one told that work comes late would park
-     * on and never learn otherwise. A bin covered whole takes its share as the episodes it holds lie, so its
-     * weight, their sum and their squares all grow by one factor and its mean and deviation stay; where fewer
-     * occupied bins lie outside the covered ones (a park of a coarse timer's tick covers a hundred bins and nearly
+     * Spreads an episode known to have ended in {@code (lo, hi]} over the bins it covers: in proportion to the weight
+     * {@code held} there already ({@code firstHeld} and {@code lastHeld} of it in the two end bins, which the interval
+     * may cover in part), or, where there is none, evenly: in time for a later episode under a coarse timer, else per
+     * octave. Even per octave puts the unknown arrival early as often as late: a plan that then spins a little longer
+     * sees the truth, where one told that work comes late would park on; and under a fine timer, where plans park
+     * until a moment, weight spread in time lands before the work, where plans would park across it in trains. Under
+     * a coarse timer a plan cannot correct a park's early octaves: every park spans the tick from the episode's start,
+     * and each is spread in proportion to what its bins hold, which only weight spread the same way fades. A park of a
+     * tick that holds none of the weight (it surprised the histogram, or the first items came late and everything since
+     * was spread where they were) would put most of its weight below a millisecond, and plans made from it would spin
+     * at the start of every episode for hundreds of them. A bin covered whole takes its share as the episodes it holds
+     * lie, so its weight, their sum and their squares all grow by one factor and its mean and deviation stay; where
+     * fewer occupied bins lie outside the covered ones (a park of a coarse timer's tick covers a hundred bins and nearly
      * all the history), the common scale grows by the factor instead and those few bins shrink by it.
      */
     private void spread(
@@ -605,7 +614,8 @@ final class IdleGapHistogram
         final int last,
         final double held,
         final double firstHeld,
-        final double lastHeld)
+        final double lastHeld,
+        final boolean evenlyInTime)
     {
         if (held > 0)
         {
@@ -633,7 +643,7 @@ final class IdleGapHistogram
         final int end = last + 1;
         for (int k = first; k < end; k++)
         {
-            bins += binShare(k, lo, hi);
+            bins += evenShare(k, lo, hi, evenlyInTime);
         }
         for (int k = first; k < end; k++)
         {
@@ -641,7 +651,7 @@ final class IdleGapHistogram
             final double to = Math.min(hi, edgesNs[k + 1]);
             if (to > from && bins > 0)
             {
-                add(k, weight * binShare(k, lo, hi) / bins, (from + to) / 2);
+                add(k, weight * evenShare(k, lo, hi, evenlyInTime) / bins, (from + to) / 2);
             }
         }
     }
@@ -670,12 +680,13 @@ final class IdleGapHistogram
     }
 
     /**
-     * @return the share of bin {@code k} that {@code (lo, hi]} covers.
+     * @return bin {@code k}'s part of {@code (lo, hi]} when it is spread evenly: the time they share, or, per
+     * octave, the share of the bin that the interval covers.
      */
-    private double binShare(final int k, final long lo, final long hi)
+    private double evenShare(final int k, final long lo, final long hi, final boolean inTime)
     {
         final long width = edgesNs[k + 1] - edgesNs[k];
-        return width > 0 ? overlapNs(k, lo, hi) / width : 0;
+        return inTime ? overlapNs(k, lo, hi) : width > 0 ? overlapNs(k, lo, hi) / width : 0;
     }
 
     private double overlapNs(final int k, final long lo, final long hi)

@@ -61,7 +61,7 @@ class CostPlannerTest
         for (int i = 0; i < 300; i++)
         {
             final long gapNs = i % 2 == 0 ? 10_000 : 2_000_000;
-            twoPeaked.record(gapNs, gapNs);
+            twoPeaked.record(gapNs, gapNs, LINUX_LIKE.parkFloorNs());
         }
 
         assertTrue(planned(memoryless, timer).steadyTrains);
@@ -75,7 +75,7 @@ class CostPlannerTest
         final IdleGapHistogram regular = new IdleGapHistogram(CalibratedIdleStrategy.EPISODE_DECAY);
         for (int i = 0; i < 300; i++)
         {
-            regular.record(10_000, 10_000);
+            regular.record(10_000, 10_000, LINUX_LIKE.parkFloorNs());
         }
 
         // parked across at once, 10 µs gaps end somewhere in the first park, as memoryless ones would
@@ -93,7 +93,7 @@ class CostPlannerTest
         {
             // a few end in the first millisecond, the rest after a regular 10 ms
             final long gapNs = i % 20 == 0 ? 500_000 + random.nextInt(500_000) : 10_000_000 + random.nextInt(100_000);
-            regular.record(gapNs, gapNs);
+            regular.record(gapNs, gapNs, LINUX_LIKE.parkFloorNs());
         }
 
         final IdleSchedule schedule = planned(regular, timer, 20_000);
@@ -154,7 +154,7 @@ class CostPlannerTest
         for (int i = 0; i < count; i++)
         {
             final long gapNs = (long)(-Math.log(1 - random.nextDouble()) * meanNs);
-            gaps.record(Math.max(0, gapNs - 20_000), gapNs);
+            gaps.record(Math.max(0, gapNs - 20_000), gapNs, LINUX_LIKE.parkFloorNs());
         }
         return gaps;
     }

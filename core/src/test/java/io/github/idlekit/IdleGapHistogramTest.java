@@ -13,6 +13,7 @@ class IdleGapHistogramTest
 {
     private static final double DECAY = CalibratedIdleStrategy.EPISODE_DECAY;
     private static final long TICK_NS = 15_625_000;
+    private static final long NATIVE_FLOOR_NS = 70_000;
 
     @Test
     void everyDurationFallsInTheBinWhoseEdgesHoldIt()
@@ -43,7 +44,7 @@ class IdleGapHistogramTest
         final double longMeanNs = gaps.meanNs(longBin);
         final double longDeviationNs = gaps.deviationNs(longBin);
 
-        final boolean surprised = gaps.record(2_000, 15_600_000);
+        final boolean surprised = gaps.record(2_000, 15_600_000, TICK_NS);
 
         assertFalse(surprised, "the park covers every episode recorded");
         assertEquals(shortShare, gaps.probability(shortBin), 1e-12);
@@ -60,8 +61,8 @@ class IdleGapHistogramTest
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
         assertEquals(0, gaps.overallMeanNs());
-        gaps.record(1_000, 1_000);
-        gaps.record(3_000, 3_000);
+        gaps.record(1_000, 1_000, TICK_NS);
+        gaps.record(3_000, 3_000, TICK_NS);
 
         final double laterWeight = 1 / (1 - DECAY);
         assertEquals((1_000 + 3_000 * laterWeight) / (1 + laterWeight), gaps.overallMeanNs(), 1e-6);
@@ -72,9 +73,9 @@ class IdleGapHistogramTest
     {
         final IdleGapHistogram original = new IdleGapHistogram(DECAY);
         recordSpreadAround(original, 10_000, 1_000_000);
-        original.record(2_000, 15_600_000);
+        original.record(2_000, 15_600_000, TICK_NS);
         final IdleGapHistogram copy = new IdleGapHistogram(DECAY);
-        copy.record(50_000_000, 50_000_000);
+        copy.record(50_000_000, 50_000_000, TICK_NS);
 
         copy.copyFrom(original);
 
@@ -88,7 +89,7 @@ class IdleGapHistogramTest
             assertEquals(original.deviationNs(k), copy.deviationNs(k), "bin " + k);
         }
         final double originalMeanNs = original.overallMeanNs();
-        copy.record(5_000_000, 5_000_000);
+        copy.record(5_000_000, 5_000_000, TICK_NS);
         assertEquals(originalMeanNs, original.overallMeanNs());
         assertTrue(copy.overallMeanNs() > originalMeanNs);
     }
@@ -98,8 +99,8 @@ class IdleGapHistogramTest
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
         assertEquals(0, gaps.memorylessMeanNs());
-        gaps.record(1_000_000, 1_000_000);
-        gaps.record(3_000_000, 3_000_000);
+        gaps.record(1_000_000, 1_000_000, TICK_NS);
+        gaps.record(3_000_000, 3_000_000, TICK_NS);
 
         final double olderWeight = 1 - DECAY;
         assertEquals((olderWeight * 1_000_000 + 3_000_000) / (olderWeight + 1), gaps.memorylessMeanNs(), 1e-6);
@@ -115,7 +116,7 @@ class IdleGapHistogramTest
         for (int episode = 0; episode < 20_000; episode++)
         {
             final long parks = (long)(-Math.log(1 - random.nextDouble()) * meanNs) / tickNs;
-            gaps.record(parks * tickNs, (parks + 1) * tickNs);
+            gaps.record(parks * tickNs, (parks + 1) * tickNs, TICK_NS);
         }
         double binsMeanNs = 0;
         for (int k = 0; k < IdleGapHistogram.BINS; k++)
@@ -140,7 +141,7 @@ class IdleGapHistogramTest
         final double rareShare = gaps.probability(rareBin);
         final double rareMeanNs = gaps.meanNs(rareBin);
 
-        gaps.record(2_000, 15_600_000);
+        gaps.record(2_000, 15_600_000, TICK_NS);
 
         assertEquals(coveredRatio, gaps.probability(shortBin) / gaps.probability(longBin), 1e-9);
         assertTrue(gaps.probability(rareBin) < rareShare, "the bins the park does not cover hold less of the weight");
@@ -177,12 +178,12 @@ class IdleGapHistogramTest
     }
 
     @Test
-    void aParkOverBinsHoldingNothingSpreadsTheEpisodeEvenlyPerOctave()
+    void theFirstParkSpreadsTheEpisodeEvenlyPerOctave()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
         final long fromNs = IdleGapHistogram.FIRST_EDGE_NS * 4;
 
-        gaps.record(fromNs, fromNs * 16);
+        gaps.record(fromNs, fromNs * 16, TICK_NS);
 
         for (int octave = 0; octave < 4; octave++)
         {
@@ -197,14 +198,41 @@ class IdleGapHistogramTest
     }
 
     @Test
+    void aLaterParkOverBinsHoldingNothingIsSpreadEvenlyInTimeUnderACoarseTimerAndPerOctaveUnderAFineOne()
+    {
+        final IdleGapHistogram coarse = new IdleGapHistogram(DECAY);
+        final IdleGapHistogram fine = new IdleGapHistogram(DECAY);
+        // the first items came late: every episode so far ended in a tick's park after 13 ms
+        for (int park = 0; park < 8; park++)
+        {
+            coarse.record(13_000_000, 28_600_000, TICK_NS);
+            fine.record(13_000_000, 28_600_000, NATIVE_FLOOR_NS);
+        }
+        assertEquals(0, probabilityBelow(coarse, coarse.binOf(13_000_000)), 1e-12);
+
+        // a park from the episode's start to 12.6 ms holds none of that weight
+        coarse.record(2_000, 12_600_000, TICK_NS);
+        fine.record(2_000, 12_600_000, NATIVE_FLOOR_NS);
+
+        // evenly in time, under a tenth of the episode lies below 1 ms; evenly per octave, over two thirds
+        final double episode = probabilityBelow(coarse, coarse.binOf(13_000_000));
+        assertTrue(episode > 0.1, "the episode's weight " + episode);
+        assertEquals(episode, probabilityBelow(fine, fine.binOf(13_000_000)), 1e-12);
+        final double coarseBelow1Ms = probabilityBelow(coarse, coarse.binOf(1_000_000));
+        final double fineBelow1Ms = probabilityBelow(fine, fine.binOf(1_000_000));
+        assertTrue(coarseBelow1Ms < 0.1 * episode, "under a coarse timer, below 1 ms " + coarseBelow1Ms);
+        assertTrue(fineBelow1Ms > 0.6 * episode, "under a fine timer, below 1 ms " + fineBelow1Ms);
+    }
+
+    @Test
     void anEpisodeFarFromAllHistoryIsASurpriseAndOneAmongItIsNot()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
         recordPoints(gaps, 10_000, 100);
 
-        assertFalse(gaps.record(11_000, 11_000));
-        assertTrue(gaps.record(10_000_000, 10_000_000));
-        assertTrue(gaps.record(100_000_000, 400_000_000), "a park that covers no history");
+        assertFalse(gaps.record(11_000, 11_000, TICK_NS));
+        assertTrue(gaps.record(10_000_000, 10_000_000, TICK_NS));
+        assertTrue(gaps.record(100_000_000, 400_000_000, TICK_NS), "a park that covers no history");
     }
 
     @Test
@@ -216,10 +244,10 @@ class IdleGapHistogramTest
         assertTrue(probabilityBelow(gaps, gapBin) > 0.5, "the even spreading's guess puts most of it early");
 
         assertFalse(gaps.settleAt(9_950_000), "one episode alone");
-        gaps.record(9_950_000, 9_950_000);
+        gaps.record(9_950_000, 9_950_000, TICK_NS);
         assertTrue(probabilityBelow(gaps, gapBin) > 0.5, "one episode alone changes little");
         assertTrue(gaps.settleAt(10_000_000), "the next one, in the same bin");
-        gaps.record(10_000_000, 10_000_000);
+        gaps.record(10_000_000, 10_000_000, TICK_NS);
 
         assertEquals(1.0, gaps.probability(gapBin), 1e-12);
         assertEquals(10_000_000, gaps.meanNs(gapBin), 1e-3);
@@ -231,7 +259,7 @@ class IdleGapHistogramTest
     {
         final IdleGapHistogram early = new IdleGapHistogram(DECAY);
         recordTicks(early, 3);
-        early.record(12_000_000, 27_600_000);
+        early.record(12_000_000, 27_600_000, TICK_NS);
         assertFalse(secondSettles(early, 10_000_000, 10_000_000), "the fourth park began at 12 ms");
 
         final IdleGapHistogram late = new IdleGapHistogram(DECAY);
@@ -243,7 +271,7 @@ class IdleGapHistogramTest
         assertFalse(secondSettles(few, 10_000_000, 10_000_000), "too few parks");
 
         final IdleGapHistogram seen = new IdleGapHistogram(DECAY);
-        seen.record(3_000_000, 3_000_000);
+        seen.record(3_000_000, 3_000_000, TICK_NS);
         recordTicks(seen, 8);
         assertFalse(secondSettles(seen, 10_000_000, 10_000_000), "an episode seen to end within the parks before");
 
@@ -254,8 +282,8 @@ class IdleGapHistogramTest
         final IdleGapHistogram parkBetween = new IdleGapHistogram(DECAY);
         recordTicks(parkBetween, 8);
         parkBetween.settleAt(10_000_000);
-        parkBetween.record(10_000_000, 10_000_000);
-        parkBetween.record(2_000, 17_600_000);
+        parkBetween.record(10_000_000, 10_000_000, TICK_NS);
+        parkBetween.record(2_000, 17_600_000, TICK_NS);
         assertFalse(parkBetween.settleAt(10_000_000), "a park between the two");
     }
 
@@ -263,11 +291,11 @@ class IdleGapHistogramTest
     void anEpisodeSeenToEndBeforeTheParksDoesNotKeepThemFromSettling()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
-        gaps.record(1_000, 1_000);
+        gaps.record(1_000, 1_000, TICK_NS);
         recordTicks(gaps, 8);
 
         assertTrue(secondSettles(gaps, 10_000_000, 10_000_000));
-        gaps.record(10_000_000, 10_000_000);
+        gaps.record(10_000_000, 10_000_000, TICK_NS);
 
         assertTrue(gaps.probability(gaps.binOf(10_000_000)) > 0.85, "the parks' weight moved to 10 ms");
         assertTrue(gaps.probability(gaps.binOf(1_000)) > 0.05, "the episode seen before them stays");
@@ -282,19 +310,19 @@ class IdleGapHistogramTest
         assertTrue(gaps.parksShareAWindow(0, TICK_NS), "every park holds 9-11 ms");
 
         // a producer held up twice: each item waits into the next tick's park
-        gaps.record(TICK_NS, 2 * TICK_NS);
-        gaps.record(TICK_NS, 2 * TICK_NS);
+        gaps.record(TICK_NS, 2 * TICK_NS, TICK_NS);
+        gaps.record(TICK_NS, 2 * TICK_NS, TICK_NS);
         assertTrue(gaps.parksShareAWindow(0, TICK_NS), "two late items in a row");
 
         // work that comes at any moment: parks that miss the window and each other, one after another
-        gaps.record(0, 3_000_000);
+        gaps.record(0, 3_000_000, TICK_NS);
         assertTrue(gaps.parksShareAWindow(0, TICK_NS), "a third park away from it, the window held a moment ago");
         for (int park = 1; park < IdleGapHistogram.WINDOW_GRACE_PARKS; park++)
         {
-            gaps.record(park % 2 == 0 ? 0 : 4_000_000, park % 2 == 0 ? 3_000_000 : TICK_NS);
+            gaps.record(park % 2 == 0 ? 0 : 4_000_000, park % 2 == 0 ? 3_000_000 : TICK_NS, TICK_NS);
         }
         assertTrue(gaps.parksShareAWindow(0, TICK_NS), "a park short of the grace");
-        gaps.record(4_000_000, TICK_NS);
+        gaps.record(4_000_000, TICK_NS, TICK_NS);
         assertFalse(gaps.parksShareAWindow(0, TICK_NS), "the grace over, no window since");
     }
 
@@ -306,21 +334,21 @@ class IdleGapHistogramTest
         for (final IdleGapHistogram gaps : new IdleGapHistogram[] { tested, untested })
         {
             // a park begun after an empty wake at 9 ms, then two that cut the window to 9-10.5 ms
-            gaps.record(9_000_000, 9_000_000 + TICK_NS);
-            gaps.record(0, TICK_NS);
-            gaps.record(0, 10_500_000);
+            gaps.record(9_000_000, 9_000_000 + TICK_NS, TICK_NS);
+            gaps.record(0, TICK_NS, TICK_NS);
+            gaps.record(0, 10_500_000, TICK_NS);
         }
         // parks a timer's slack ended early, after the work: they could have ended before the window
-        tested.record(0, 11_000_000);
-        tested.record(0, 11_500_000);
+        tested.record(0, 11_000_000, TICK_NS);
+        tested.record(0, 11_500_000, TICK_NS);
         // parks as long as the tick hold any window within it
-        untested.record(0, TICK_NS);
-        untested.record(0, TICK_NS);
+        untested.record(0, TICK_NS, TICK_NS);
+        untested.record(0, TICK_NS, TICK_NS);
         for (final IdleGapHistogram gaps : new IdleGapHistogram[] { tested, untested })
         {
             for (int park = 0; park < 3; park++)
             {
-                gaps.record(0, TICK_NS);
+                gaps.record(0, TICK_NS, TICK_NS);
             }
         }
 
@@ -335,7 +363,7 @@ class IdleGapHistogramTest
         recordParksAroundTenMilliseconds(gaps);
         for (int stray = 0; stray < 8; stray++)
         {
-            gaps.record(TICK_NS, 2 * TICK_NS);
+            gaps.record(TICK_NS, 2 * TICK_NS, TICK_NS);
             recordParksAroundTenMilliseconds(gaps);
             assertTrue(gaps.parksShareAWindow(0, TICK_NS), "a late item after " + stray + " others, eight parks apart");
         }
@@ -348,7 +376,7 @@ class IdleGapHistogramTest
         recordParksAroundTenMilliseconds(gaps);
 
         // a timer's slack ended this park a moment after the work: barely longer than the window, but inside it
-        gaps.record(9_400_000, 10_500_000);
+        gaps.record(9_400_000, 10_500_000, TICK_NS);
 
         assertTrue(gaps.parksShareAWindow(0, TICK_NS));
     }
@@ -365,7 +393,7 @@ class IdleGapHistogramTest
             { 0, 11_000_000 }, { 8_000_000, TICK_NS }, { 0, TICK_NS }, { 9_000_000, TICK_NS } };
         for (final long[] park : parks)
         {
-            gaps.record(park[0], park[1]);
+            gaps.record(park[0], park[1], TICK_NS);
         }
     }
 
@@ -384,7 +412,7 @@ class IdleGapHistogramTest
     {
         for (int e = 0; e < count; e++)
         {
-            gaps.record(2_000, 17_600_000 + 10_000 * e);
+            gaps.record(2_000, 17_600_000 + 10_000 * e, TICK_NS);
         }
     }
 
@@ -397,7 +425,7 @@ class IdleGapHistogramTest
     private static boolean secondSettles(final IdleGapHistogram gaps, final long firstNs, final long secondNs)
     {
         assertFalse(gaps.settleAt(firstNs), "one episode alone never settles");
-        gaps.record(firstNs, firstNs);
+        gaps.record(firstNs, firstNs, TICK_NS);
         return gaps.settleAt(secondNs);
     }
 
@@ -425,7 +453,7 @@ class IdleGapHistogramTest
     {
         for (int i = 0; i < times; i++)
         {
-            gaps.record(episodeNs, episodeNs);
+            gaps.record(episodeNs, episodeNs, TICK_NS);
         }
     }
 
@@ -439,7 +467,7 @@ class IdleGapHistogramTest
             for (final long centreNs : centresNs)
             {
                 final long episodeNs = centreNs + centreNs / 100 * i;
-                gaps.record(episodeNs, episodeNs);
+                gaps.record(episodeNs, episodeNs, TICK_NS);
             }
         }
     }
