@@ -113,11 +113,13 @@ final class IdleGapHistogram
     /**
      * Parks for which a window that held, lost to strays, still counts (see {@link #parksShareAWindow}), unless a
      * new one holds first: late items close together outlast the strays a window allows, and judging the episodes
-     * memoryless until a new window holds, a dozen parks or more, let a plan spin through whole gaps, during which no
-     * park could form it again. Work that became memoryless without surprising the histogram is planned for as such
-     * that many parks later, half a second of 15.6 ms ticks.
+     * memoryless until a new window holds let a plan spin through whole gaps, during which no park could form it
+     * again. Under a coarse timer a new window is confirmed only by the few parks the timer's slack ends just past the
+     * work's moment (see {@link #WINDOW_TESTS}), so it takes dozens of parks to hold: one at the items' moment had
+     * held 38 parks with two cuts and two tests when a grace of 32 ran out. Work that became memoryless without
+     * surprising the histogram is planned for as such that many parks later, a second of 15.6 ms ticks.
      */
-    static final int WINDOW_GRACE_PARKS = 32;
+    static final int WINDOW_GRACE_PARKS = 64;
 
     /**
      * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied when
