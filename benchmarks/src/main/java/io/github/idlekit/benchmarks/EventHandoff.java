@@ -85,7 +85,11 @@ final class EventHandoff
     }
 
     /**
-     * Waits until the consumer finds an event published at {@code publishedAtNs} or later.
+     * Waits until the consumer finds an event published at {@code publishedAtNs} or later, yielding its CPU while
+     * it waits. The producer's pacing park and a consumer's park that ends near the event's moment can expire in
+     * one timer interrupt (Linux fires every timer whose slack has begun), which wakes both onto the CPU they slept
+     * on while the other stays idle; a producer that spun here would keep its consumer queued behind it until the
+     * scheduler's next preemption, milliseconds later, and so penalise the strategy whose wake-ups are best timed.
      *
      * @return when it found it.
      */
@@ -94,7 +98,7 @@ final class EventHandoff
         long observedNs;
         while ((observedNs = foundNs.get()) - publishedAtNs < 0)
         {
-            Thread.onSpinWait();
+            Thread.yield();
         }
         return observedNs;
     }
