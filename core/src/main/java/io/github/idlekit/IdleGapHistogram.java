@@ -117,7 +117,10 @@ final class IdleGapHistogram
      * again. Under a coarse timer a new window is confirmed only by the few parks the timer's slack ends just past the
      * work's moment (see {@link #WINDOW_TESTS}), so it takes dozens of parks to hold: one at the items' moment had
      * held 38 parks with two cuts and two tests when a grace of 32 ran out. Work that became memoryless without
-     * surprising the histogram is planned for as such that many parks later, a second of 15.6 ms ticks.
+     * surprising the histogram is planned for as such that many parks later, a second of 15.6 ms ticks. A later
+     * window lost in turn takes the grace over only if it held at least as many parks as the grace has left: late
+     * items close together hold a window of their own for a few parks, and moving the grace there left the regular
+     * moment with none.
      */
     static final int WINDOW_GRACE_PARKS = 64;
 
@@ -291,7 +294,7 @@ final class IdleGapHistogram
             }
             else
             {
-                final boolean lost = !overlaps && windowHolds();
+                final boolean lost = !overlaps && windowHolds() && windowParks >= graceParks;
                 graceFromNs = lost ? windowFromNs : graceFromNs;
                 graceToNs = lost ? windowToNs : graceToNs;
                 graceParks = lost ? WINDOW_GRACE_PARKS : Math.max(0, graceParks - 1);

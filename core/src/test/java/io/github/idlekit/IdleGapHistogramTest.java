@@ -327,6 +327,52 @@ class IdleGapHistogramTest
     }
 
     @Test
+    void aLostWindowsGraceIsTakenOverOnlyByALaterWindowThatHeldAsManyParksAsTheGraceHasLeft()
+    {
+        final IdleGapHistogram young = new IdleGapHistogram(DECAY);
+        final IdleGapHistogram grown = new IdleGapHistogram(DECAY);
+        for (final IdleGapHistogram gaps : new IdleGapHistogram[] { young, grown })
+        {
+            recordParksAroundTenMilliseconds(gaps);
+            for (int park = 0; park < 40; park++)
+            {
+                gaps.record(0, TICK_NS, TICK_NS);
+            }
+            // late items close together: parks from 12 ms on, which miss the window at 9-11 ms and form one at
+            // 14.2-15.5 ms (the first two are strays the window outlasts)
+            final long[][] late = {
+                { 12_000_000, 2 * TICK_NS }, { 12_000_000, 2 * TICK_NS },
+                { 12_000_000, 2 * TICK_NS }, { 13_000_000, 2 * TICK_NS }, { 12_000_000, 16_000_000 },
+                { 14_000_000, 2 * TICK_NS }, { 12_000_000, 15_500_000 }, { 12_500_000, 2 * TICK_NS },
+                { 12_000_000, 2 * TICK_NS }, { 14_200_000, 2 * TICK_NS } };
+            for (final long[] park : late)
+            {
+                gaps.record(park[0], park[1], TICK_NS);
+            }
+            assertTrue(gaps.parksShareAWindow(14_000_000, 16_000_000), "the late parks' window holds");
+        }
+        for (int park = 0; park < 32; park++)
+        {
+            grown.record(12_000_000, 2 * TICK_NS, TICK_NS);
+        }
+        for (final IdleGapHistogram gaps : new IdleGapHistogram[] { young, grown })
+        {
+            // the late items end: parks that miss the late window, and the one at 10 ms whose grace runs
+            for (int park = 0; park < IdleGapHistogram.WINDOW_STRAYS + 1; park++)
+            {
+                gaps.record(0, 3_000_000, TICK_NS);
+            }
+        }
+
+        // 8 parks against the 57 the first window's grace had left: late items, not where the work comes now
+        assertTrue(young.parksShareAWindow(8_000_000, 12_000_000), "the first window still counts");
+        assertFalse(young.parksShareAWindow(14_000_000, 16_000_000), "the late window does not");
+        // 40 parks against 25: where the work came for as long as the grace has left
+        assertTrue(grown.parksShareAWindow(14_000_000, 16_000_000), "the late window counts");
+        assertFalse(grown.parksShareAWindow(8_000_000, 12_000_000), "the first window no longer does");
+    }
+
+    @Test
     void aWindowHeldByShorterParksIsSharedWithoutMoreCuts()
     {
         final IdleGapHistogram tested = new IdleGapHistogram(DECAY);
