@@ -51,6 +51,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     int explorationsMissed;
     long exploreFromNs;
     int surprises;
+    int surprisesForChange;
     long parksAtEpisodeStart;
     long busyAtEpisodeStartNs;
     /**
@@ -188,7 +189,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * when work queued meanwhile. Counted, the stall's own long episode and that queued work would make two, and
      * send the strategy back to its ladder for a change that never happened: under a coarse timer, milliseconds of
      * busy-waiting in each of the episodes it then takes to plan again. A change is acted on once, in the episode
-     * whose surprise makes the count, not again in each queued episode after it.
+     * whose surprise makes the count, not again in each queued episode after it. Under a coarse timer, where the
+     * parks share a window (regular work), one more is needed (see {@link #surprisesForChange()}).
      */
     static final int SURPRISES_FOR_CHANGE = 2;
 
@@ -996,8 +998,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             if (endedNs > 0)
             {
                 surprises = surprised ? surprises + 1 : 0;
+                surprisesForChange = surprises == 1 ? surprisesForChange() : surprisesForChange;
             }
-            changed = overflowed || endedNs > 0 && surprises == SURPRISES_FOR_CHANGE;
+            changed = overflowed || endedNs > 0 && surprises > 0 && surprises == surprisesForChange;
         }
         if (pending.exploring(i) && endedNs > pending.exploreFromNs(i))
         {
@@ -1026,6 +1029,18 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         {
             planDue = true;
         }
+    }
+
+    /**
+     * @return the consecutive surprises that mean a change of workload, fixed at a run's first: one more than
+     * {@link #SURPRISES_FOR_CHANGE} under a coarse timer where the latest parks share a window. There regular work
+     * with two late items in a row made a change, and relearning from the preset's ladder spins for a fraction of a
+     * tick in each episode until the next plan; a real change costs one more episode on the old plan, which parks.
+     */
+    private int surprisesForChange()
+    {
+        return SURPRISES_FOR_CHANGE + (timer.floorNs() >= ParkTimerModel.COARSE_FLOOR_NS &&
+            gaps.parksShareAWindow(0, Long.MAX_VALUE) ? 1 : 0);
     }
 
     /**
