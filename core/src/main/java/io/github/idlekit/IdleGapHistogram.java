@@ -73,26 +73,22 @@ final class IdleGapHistogram
     static final int WINDOW_PARKS = 8;
 
     /**
-     * Parks among those that must each have narrowed the window they share (see {@link #parksShareAWindow}): parks
-     * that all span the same stretch of the episode, as a plan's do, overlap whatever the workload, and one that
-     * a change of plan put elsewhere narrows their window only once.
+     * Parks among those that must each have checked the window they share (see {@link #parksShareAWindow}): narrowed
+     * it, or held it though, at most {@value #TEST_PARK_SHARE} as long as the longest, they could have missed it.
+     * Parks that all span the same stretch of the episode, as a plan's do, overlap whatever the workload, and one that
+     * a change of plan put elsewhere narrows their window only once. Under a coarse timer the parks that end episodes
+     * mostly span the whole tick from the episode's start, and only those a timer's slack ended early, or that began
+     * after an empty wake, span anything else: the few of them that end just inside a narrow window cut it, the others
+     * confirm it all the same, where work that comes at any moment would leave it. Counting cuts alone, regular gaps
+     * could hold a window through dozens of parks with a cut or two and be judged memoryless meanwhile, long enough for
+     * a plan to spin through whole gaps; counting cuts and shorter parks apart, three of either, a window could hold
+     * dozens of parks with two of each and still, when strays ended it, be too young to leave a grace.
      */
-    static final int WINDOW_CUTS = 3;
+    static final int WINDOW_CHECKS = 3;
 
     /**
-     * Parks among those, each at most {@value #TEST_PARK_SHARE} as long as the longest, that held the window though
-     * they could have missed it, in place of {@value #WINDOW_CUTS} cuts (see {@link #parksShareAWindow}): under a
-     * coarse timer the parks that end episodes mostly span the whole tick from the episode's start, and only those a
-     * timer's slack ended early, or that began after an empty wake, span anything else. The few of them that end just
-     * inside a narrow window cut it; the others confirm it all the same, where work that comes at any moment would
-     * leave it. Counting cuts alone, regular gaps could hold a window through dozens of parks with a cut or two and be
-     * judged memoryless meanwhile, long enough for a plan to spin through whole gaps.
-     */
-    static final int WINDOW_TESTS = 3;
-
-    /**
-     * How long a park may be, against the longest of the window's parks, to test the window (see
-     * {@link #WINDOW_TESTS}).
+     * How long a park may be, against the longest of the window's parks, to check the window without narrowing it
+     * (see {@link #WINDOW_CHECKS}).
      */
     static final double TEST_PARK_SHARE = 0.75;
 
@@ -115,8 +111,8 @@ final class IdleGapHistogram
      * new one holds first: late items close together outlast the strays a window allows, and judging the episodes
      * memoryless until a new window holds let a plan spin through whole gaps, during which no park could form it
      * again. Under a coarse timer a new window is confirmed only by the few parks the timer's slack ends just past the
-     * work's moment (see {@link #WINDOW_TESTS}), so it takes dozens of parks to hold: one at the items' moment had
-     * held 38 parks with two cuts and two tests when a grace of 32 ran out. Work that became memoryless without
+     * work's moment (see {@link #WINDOW_CHECKS}), so it takes dozens of parks to hold: one at the items' moment had
+     * held 38 parks with two cuts and two shorter parks when a grace of 32 ran out. Work that became memoryless without
      * surprising the histogram is planned for as such that many parks later, a second of 15.6 ms ticks. A later
      * window lost in turn takes the grace over only if it held at least as many parks as the grace has left: late
      * items close together hold a window of their own for a few parks, and moving the grace there left the regular
@@ -174,9 +170,8 @@ final class IdleGapHistogram
     private long windowToNs;
     private long windowLongestParkNs;
     private int windowParks;
-    private int windowCuts;
+    private int windowChecks;
     private double windowStrays;
-    private int windowTests;
     private long graceFromNs;
     private long graceToNs;
     private int graceParks;
@@ -231,9 +226,8 @@ final class IdleGapHistogram
         windowToNs = other.windowToNs;
         windowLongestParkNs = other.windowLongestParkNs;
         windowParks = other.windowParks;
-        windowCuts = other.windowCuts;
+        windowChecks = other.windowChecks;
         windowStrays = other.windowStrays;
-        windowTests = other.windowTests;
         graceFromNs = other.graceFromNs;
         graceToNs = other.graceToNs;
         graceParks = other.graceParks;
@@ -298,8 +292,9 @@ final class IdleGapHistogram
                 graceFromNs = lost ? windowFromNs : graceFromNs;
                 graceToNs = lost ? windowToNs : graceToNs;
                 graceParks = lost ? WINDOW_GRACE_PARKS : Math.max(0, graceParks - 1);
-                windowCuts = overlaps ? windowCuts + (lo > windowFromNs || hi < windowToNs ? 1 : 0) : 0;
-                windowTests = overlaps ? windowTests + (hi - lo <= TEST_PARK_SHARE * windowLongestParkNs ? 1 : 0) : 0;
+                final boolean checks = lo > windowFromNs || hi < windowToNs ||
+                    hi - lo <= TEST_PARK_SHARE * windowLongestParkNs;
+                windowChecks = overlaps ? windowChecks + (checks ? 1 : 0) : 0;
                 windowFromNs = overlaps ? Math.max(windowFromNs, lo) : lo;
                 windowToNs = overlaps ? Math.min(windowToNs, hi) : hi;
                 windowLongestParkNs = overlaps ? Math.max(windowLongestParkNs, hi - lo) : hi - lo;
@@ -471,13 +466,15 @@ final class IdleGapHistogram
      * shortest: a park that a timer's slack ended a moment after the work may be barely longer than the window, and
      * confirms it rather than casting doubt on it. Episodes seen to end do not count either way: under a coarse
      * timer they are the few whose work came after the park, not where it comes. Parks that all span the same stretch
-     * overlap whatever the workload, so {@value #WINDOW_CUTS} of them must have narrowed the window, or
-     * {@value #WINDOW_TESTS} shorter ones held it (see {@link #WINDOW_TESTS}); and a window that held, lost to strays,
-     * still counts for {@value #WINDOW_GRACE_PARKS} parks (see {@link #WINDOW_GRACE_PARKS}).
+     * overlap whatever the workload, so {@value #WINDOW_CHECKS} of them must have narrowed the window or, shorter,
+     * held it (see {@link #WINDOW_CHECKS}); and a window that held, lost to strays, still counts for
+     * {@value #WINDOW_GRACE_PARKS} parks (see {@link #WINDOW_GRACE_PARKS}), beside a newer one that holds elsewhere:
+     * late items' parks can hold a window of their own, ending just past the first park's bins, and judging the
+     * episodes memoryless because that one lay outside them let a plan spin through whole gaps.
      */
     boolean parksShareAWindow(final long fromNs, final long toNs)
     {
-        return windowHolds() ? windowFromNs >= fromNs && windowToNs <= toNs :
+        return windowHolds() && windowFromNs >= fromNs && windowToNs <= toNs ||
             graceParks > 0 && graceFromNs >= fromNs && graceToNs <= toNs;
     }
 
@@ -486,7 +483,7 @@ final class IdleGapHistogram
      */
     private boolean windowHolds()
     {
-        return windowParks >= WINDOW_PARKS && (windowCuts >= WINDOW_CUTS || windowTests >= WINDOW_TESTS) &&
+        return windowParks >= WINDOW_PARKS && windowChecks >= WINDOW_CHECKS &&
             2 * (windowToNs - windowFromNs) <= windowLongestParkNs;
     }
 

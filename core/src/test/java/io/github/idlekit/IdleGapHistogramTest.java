@@ -403,6 +403,52 @@ class IdleGapHistogramTest
     }
 
     @Test
+    void cutsAndShorterParksThatHeldTheWindowCountTogether()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        // a park begun after an empty wake at 9 ms, one that cuts the window to 9 ms-a tick, one that cuts it to
+        // 9-10.5 ms (and is short), and one a timer's slack ended after the work, short enough to have missed it
+        gaps.record(9_000_000, 9_000_000 + TICK_NS, TICK_NS);
+        gaps.record(0, TICK_NS, TICK_NS);
+        gaps.record(0, 10_500_000, TICK_NS);
+        gaps.record(0, 11_000_000, TICK_NS);
+        for (int park = 0; park < 3; park++)
+        {
+            gaps.record(0, TICK_NS, TICK_NS);
+        }
+        assertFalse(gaps.parksShareAWindow(0, TICK_NS), "seven parks");
+
+        gaps.record(0, TICK_NS, TICK_NS);
+
+        assertTrue(gaps.parksShareAWindow(0, TICK_NS), "two cuts and one more shorter park");
+    }
+
+    @Test
+    void aLostWindowsGraceCountsBesideANewerWindowThatHoldsBeyondTheRange()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        recordParksAroundTenMilliseconds(gaps);
+        for (int park = 0; park < 40; park++)
+        {
+            gaps.record(0, TICK_NS, TICK_NS);
+        }
+        // late items: two strays, then parks from 12 ms on that form a window of their own at 14.6-15.9 ms, just
+        // past the tick that bounds the first park
+        final long[][] late = {
+            { 12_000_000, 2 * TICK_NS }, { 12_000_000, 2 * TICK_NS }, { 12_000_000, 2 * TICK_NS },
+            { 13_000_000, 2 * TICK_NS }, { 12_000_000, 16_000_000 }, { 14_000_000, 2 * TICK_NS },
+            { 12_000_000, 15_900_000 }, { 14_500_000, 2 * TICK_NS }, { 12_000_000, 2 * TICK_NS },
+            { 14_600_000, 2 * TICK_NS } };
+        for (final long[] park : late)
+        {
+            gaps.record(park[0], park[1], TICK_NS);
+        }
+        assertTrue(gaps.parksShareAWindow(14_000_000, 16_000_000), "the late parks' window holds");
+
+        assertTrue(gaps.parksShareAWindow(0, TICK_NS), "the window at 10 ms still counts within the tick");
+    }
+
+    @Test
     void aStrayFadesWithTheParksThatHoldTheWindowAfterIt()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
