@@ -345,10 +345,7 @@ class IdleGapHistogramTest
                 { 12_000_000, 2 * TICK_NS }, { 13_000_000, 2 * TICK_NS }, { 12_000_000, 16_000_000 },
                 { 14_000_000, 2 * TICK_NS }, { 12_000_000, 15_500_000 }, { 12_500_000, 2 * TICK_NS },
                 { 12_000_000, 2 * TICK_NS }, { 14_200_000, 2 * TICK_NS } };
-            for (final long[] park : late)
-            {
-                gaps.record(park[0], park[1], TICK_NS);
-            }
+            recordParks(gaps, late);
             assertTrue(gaps.parksShareAWindow(14_000_000, 16_000_000), "the late parks' window holds");
         }
         for (int park = 0; park < 32; park++)
@@ -439,10 +436,7 @@ class IdleGapHistogramTest
             { 13_000_000, 2 * TICK_NS }, { 12_000_000, 16_000_000 }, { 14_000_000, 2 * TICK_NS },
             { 12_000_000, 15_900_000 }, { 14_500_000, 2 * TICK_NS }, { 12_000_000, 2 * TICK_NS },
             { 14_600_000, 2 * TICK_NS } };
-        for (final long[] park : late)
-        {
-            gaps.record(park[0], park[1], TICK_NS);
-        }
+        recordParks(gaps, late);
         assertTrue(gaps.parksShareAWindow(14_000_000, 16_000_000), "the late parks' window holds");
 
         assertTrue(gaps.parksShareAWindow(0, TICK_NS), "the window at 10 ms still counts within the tick");
@@ -483,6 +477,14 @@ class IdleGapHistogramTest
         final long[][] parks = {
             { 0, TICK_NS }, { 5_000_000, TICK_NS }, { 0, 12_000_000 }, { 7_000_000, TICK_NS },
             { 0, 11_000_000 }, { 8_000_000, TICK_NS }, { 0, TICK_NS }, { 9_000_000, TICK_NS } };
+        recordParks(gaps, parks);
+    }
+
+    /**
+     * Records episodes that ended in parks of a 15.6 ms tick's timer, each given as its start and end.
+     */
+    private static void recordParks(final IdleGapHistogram gaps, final long[][] parks)
+    {
         for (final long[] park : parks)
         {
             gaps.record(park[0], park[1], TICK_NS);
