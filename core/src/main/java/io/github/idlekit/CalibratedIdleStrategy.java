@@ -53,6 +53,7 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     int surprises;
     int surprisesForChange;
     long parksAtEpisodeStart;
+    long firstParkNs;
     long busyAtEpisodeStartNs;
     /**
      * The strategy's own running totals: spin, yield and bookkeeping time, time parked, episodes. Its plans and
@@ -687,6 +688,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private void park(final long nowNs, final long parkNs)
     {
         final long park = ++parks;
+        firstParkNs = park == parksAtEpisodeStart + 1 ? nowNs - episodeStartNs : firstParkNs;
         final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() && !plannedForWakes ?
             ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);
         final boolean sampled = park % CPU_SAMPLE_EVERY == 0;
@@ -910,7 +912,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             }
             pending.add(lastIdleFromNs - episodeStartNs, lastIdleToNs - episodeStartNs, promptlyWoken,
                 lastIdleFromNs != lastIdleToNs && parks - parksAtEpisodeStart == 1, exploring, exploreFromNs,
-                exploreUntilNs, context == contexts[EpisodeContext.AFTER_PARK]);
+                exploreUntilNs, parks == parksAtEpisodeStart ? lastIdleToNs - episodeStartNs : firstParkNs,
+                context == contexts[EpisodeContext.AFTER_PARK]);
             context = contexts[lastIdleFromNs != lastIdleToNs ?
                 EpisodeContext.AFTER_PARK : EpisodeContext.AFTER_BUSY_WAIT];
             // an episode that never parked leaves a due plan to the start of the next one
@@ -990,6 +993,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             final int kind = pending.afterPark(i) ? EpisodeContext.AFTER_PARK : EpisodeContext.AFTER_BUSY_WAIT;
             final long fromNs = pending.fromNs(i);
             settled = fromNs == endedNs && gaps.settleAt(endedNs);
+            final boolean workSeenUnparked = pending.unparkedNs(i) == endedNs && fromNs == endedNs;
+            gaps.recordUnparkedStart(pending.unparkedNs(i), workSeenUnparked);
+            contexts[kind].gaps.recordUnparkedStart(pending.unparkedNs(i), workSeenUnparked);
             final boolean surprised = gaps.record(fromNs, endedNs, timer.floorNs());
             final boolean overflowed = contexts[plannedApart ? kind : EpisodeContext.AFTER_BUSY_WAIT].firstParks
                 .changed(pending.endedInFirstPark(i));

@@ -12,7 +12,8 @@ package io.github.idlekit;
  * frequent wake-ups against the latency of long parks (the square-root rule: a period p costs about w/p of CPU
  * per unit of idle time and λ·p/2 of latency per event, least at p = √(2·w·idle/λ)). Only parks the timer can
  * deliver are allowed: at least the floor, at most the maximum park (or the floor and its spread, if longer),
- * each with an eighth's tolerance, since bin edges rarely fall on the floor itself.
+ * each with an eighth's tolerance, since bin edges rarely fall on the floor itself; a park aimed short of the floor
+ * is costed as ending a floor after it began, as it does (see {@link #parkEndNs(long, double)}).
  *
  * <p>What falls out: regular gaps park until just before the gap and spin the rest; memoryless gaps spin for a
  * threshold and then park; a coarse timer with gaps shorter than a tick parks at once or spins through, whichever
@@ -391,6 +392,13 @@ final class CostPlanner
      * memoryless ones, whose early arrivals made spinning through the whole gap look cheaper than the park, and the
      * plan did so for ten milliseconds a gap until the gaps it saw moved it back, then again a few hundred episodes
      * later.
+     *
+     * <p>Nor is any made where the episodes seen before their first park ended there too seldom for memoryless ones
+     * ({@link IdleGapHistogram#unparkedStartsRefuteMemoryless}): where no park ends early (a timer's slack that never
+     * ends one before it is due, a Windows tick) every park of an episode spans the same stretch and no window forms,
+     * and regular gaps with a few late items look like memoryless ones whose likeliest mean, from the share that
+     * outlasts the first park, is a fraction of the gap. Plans then spun through runs of whole gaps every hundred
+     * episodes or so; the gaps they spun through, none of which ended early, say otherwise.
      */
     private void fitMemoryless()
     {
@@ -411,7 +419,8 @@ final class CostPlanner
         }
         final int seenWhileSpinning = binsEndingBy(spunNs);
         final int withinFirstPark = Math.max(seenWhileSpinning, binsEndingBy(spunNs + floorNs));
-        if (gaps.parksShareAWindow(gaps.edgeNs(seenWhileSpinning), gaps.edgeNs(withinFirstPark)))
+        if (gaps.parksShareAWindow(gaps.edgeNs(seenWhileSpinning), gaps.edgeNs(withinFirstPark)) ||
+            gaps.unparkedStartsRefuteMemoryless(seenWhileSpinning, withinFirstPark, mean))
         {
             return;
         }
@@ -722,8 +731,10 @@ final class CostPlanner
             }
             if (toEdgeNs >= shortestParkNs)
             {
-                final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(gaps.edgeNs(j), i, j) +
-                    spreadNs * survival[j] + cost[j];
+                final long floorEndNs = fromNs + floorNs;
+                final double parkCost = parkCpuNs * survival[i] + (gaps.edgeNs(j) >= floorEndNs || j == BINS ?
+                    latencyWeight * waiting(gaps.edgeNs(j), i, j) + spreadNs * survival[j] + cost[j] :
+                    afterParkEndingAt(floorEndNs, i, j));
                 if (parkCost < least)
                 {
                     least = parkCost;
@@ -753,9 +764,14 @@ final class CostPlanner
             {
                 break;
             }
-            final double spinNs = probability[j] * (meanNs[j] - parkEndNs[j]) +
-                (gaps.edgeNs(j + 1) - parkEndNs[j]) * survival[j + 1];
-            final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(parkEndNs[j], i, j) +
+            final double endNs = parkEndNs(fromNs, parkEndNs[j]);
+            if (endNs >= gaps.edgeNs(j + 1))
+            {
+                continue;
+            }
+            final double spinNs = probability[j] * Math.max(0, meanNs[j] - endNs) +
+                (gaps.edgeNs(j + 1) - endNs) * survival[j + 1];
+            final double parkCost = parkCpuNs * survival[i] + latencyWeight * waiting(endNs, i, j) +
                 spinNs + cost[j + 1];
             if (parkCost < least)
             {
@@ -764,6 +780,38 @@ final class CostPlanner
                 bestTarget = j;
             }
         }
+    }
+
+    /**
+     * @return when a park that begins at {@code fromNs} and aims at {@code aimNs} ends: at its aim, or a floor after
+     * it began where the aim is nearer, within the eighth's tolerance that lets a park aim at the last bin edge short
+     * of the floor. Costed as ending at its aim, such a park looked up to an eighth of a floor sooner than it is: under
+     * a coarse timer, two milliseconds of every gap's latency, enough that parking through regular gaps of half a
+     * tick looked cheaper than spinning through them, and plans swung between the two.
+     */
+    private double parkEndNs(final long fromNs, final double aimNs)
+    {
+        return Math.max(aimNs, fromNs + floorNs);
+    }
+
+    /**
+     * @return the cost, but for the park's CPU, of a park from edge {@code i} aimed at edge {@code j} that ends later,
+     * at {@code endNs} (see {@link #parkEndNs}), inside a later bin: the work that came meanwhile waits until then,
+     * and the strategy, awake there, spins through the rest of that bin and goes on as planned from its end. That
+     * bin's episodes are taken to end at their mean, before the park's end or after it, as they do where the bin is
+     * what regular gaps fill.
+     */
+    private double afterParkEndingAt(final long endNs, final int i, final int j)
+    {
+        int k = j;
+        while (k < BINS - 1 && gaps.edgeNs(k + 1) <= endNs)
+        {
+            k++;
+        }
+        final long nextEdgeNs = gaps.edgeNs(k + 1);
+        return latencyWeight * (waiting(endNs, i, k) + probability[k] * Math.max(0, endNs - meanNs[k])) +
+            Math.min(probability[k] * Math.max(0, meanNs[k] - endNs) + (nextEdgeNs - endNs) * survival[k + 1] +
+            cost[k + 1], cost[k]);
     }
 
     /**

@@ -18,9 +18,9 @@ package io.github.idlekit;
  *
  * <p>Where the bins some parks cover hold almost nothing but such intervals (under a coarse timer nearly every
  * episode ends in a park of a whole tick), their spreading is a guess that the parks themselves never correct. The
- * first two episodes in a row seen to end together inside every one of them settle it: their weight moves to that
- * point (see {@link #settleAt}), in a pass over those bins that only an episode seen to end inside all those parks
- * makes.
+ * first two episodes seen to end together inside every one of them, with no park between them that missed that
+ * moment, settle it: their weight moves to that point (see {@link #settleAt}), in a pass over those bins that only an
+ * episode seen to end inside all those parks makes.
  *
  * <p>Older episodes fade: every new one weighs {@code 1 / (1 - decay)} times the one before, a slow fade that
  * keeps enough episodes for a stable estimate of a noisy workload. A change of workload is followed faster: an
@@ -142,13 +142,32 @@ final class IdleGapHistogram
      */
     static final int MEMORYLESS_FIT_STEPS = 32;
 
+    /**
+     * How much likelier, in nats, too few endings seen before the first park must be under a workload that ends
+     * fewer there than under memoryless work for {@link #unparkedStartsRefuteMemoryless} to say so: a deficit that
+     * memoryless work shows by chance at one cut in a few hundred, and rarely at the worst of a plan's cuts.
+     */
+    static final double MEMORYLESS_DEFICIT_NATS = 4;
+
+    /**
+     * How much an episode's part in {@link #unparkedStartsRefuteMemoryless} fades per later episode, far slower than
+     * the histogram: through the first park's stretch, episodes are seen to end only where a plan spun through it,
+     * rare where parking is right. Forgotten at the histogram's pace, the gaps seen there stopped counting within a
+     * hundred episodes or so, and each time a plan spun through a run of them to see them again.
+     */
+    static final double UNPARKED_DECAY = 1.0 / 1024;
+    private static final double UNPARKED_GROWTH = 1 / (1 - UNPARKED_DECAY);
+
     private final long[] edgesNs = new long[BINS + 1];
     private final double[] mass = new double[BINS];
     private final double[] weightedSumNs = new double[BINS];
     private final double[] weightedSquaresNs2 = new double[BINS];
     private final double[] pointMass = new double[BINS];
+    private final double[] unparkedStartEnds = new double[BINS];
+    private final double[] workSeenUnparked = new double[BINS];
     private final double growthPerEpisode;
     private double weight = 1.0;
+    private double unparkedWeight = 1.0;
     private double total;
     private double pointWeight;
     private double pointSumNs;
@@ -204,7 +223,10 @@ final class IdleGapHistogram
         System.arraycopy(other.weightedSumNs, 0, weightedSumNs, 0, BINS);
         System.arraycopy(other.weightedSquaresNs2, 0, weightedSquaresNs2, 0, BINS);
         System.arraycopy(other.pointMass, 0, pointMass, 0, BINS);
+        System.arraycopy(other.unparkedStartEnds, 0, unparkedStartEnds, 0, BINS);
+        System.arraycopy(other.workSeenUnparked, 0, workSeenUnparked, 0, BINS);
         weight = other.weight;
+        unparkedWeight = other.unparkedWeight;
         total = other.total;
         pointWeight = other.pointWeight;
         pointSumNs = other.pointSumNs;
@@ -231,6 +253,22 @@ final class IdleGapHistogram
         graceFromNs = other.graceFromNs;
         graceToNs = other.graceToNs;
         graceParks = other.graceParks;
+    }
+
+    /**
+     * Records how long the episode about to be {@link #record recorded} went on before its first park, and whether
+     * its work was seen then: with each episode's, the bins where work ending at any moment would have been seen, and
+     * where it was (see {@link #unparkedStartsRefuteMemoryless}). Call it before {@link #record} for that episode.
+     *
+     * @param ns       since its start, when it first parked, or when its work was seen if it never parked.
+     * @param workSeen whether its work was seen before it parked, as it never did.
+     */
+    void recordUnparkedStart(final long ns, final boolean workSeen)
+    {
+        final int k = binOf(Math.max(0, ns));
+        unparkedStartEnds[k] += unparkedWeight;
+        workSeenUnparked[k] += workSeen ? unparkedWeight : 0;
+        unparkedWeight *= UNPARKED_GROWTH;
     }
 
     /**
@@ -274,7 +312,7 @@ final class IdleGapHistogram
         }
         if (hi > lo)
         {
-            candidatePending = false;
+            candidatePending &= candidateNs > lo && candidateNs <= hi;
             commonFromNs = intervalsSincePoint == 0 ? lo : Math.max(commonFromNs, lo);
             commonToNs = intervalsSincePoint == 0 ? hi : Math.min(commonToNs, hi);
             coveredFromNs = intervalsSincePoint == 0 ? lo : Math.min(coveredFromNs, lo);
@@ -322,9 +360,10 @@ final class IdleGapHistogram
     }
 
     /**
-     * Before an episode seen to end at {@code ns} is recorded: where the episode before it was seen to end in the
-     * same bin or the next, at least {@value #SETTLE_AFTER_PARKS} episodes ended in parks before those two, each of
-     * those parks could have held both, and episodes seen to end weigh less than {@value #SETTLE_BELOW_POINT_SHARE}
+     * Before an episode seen to end at {@code ns} is recorded: where the last episode seen to end did so in the
+     * same bin or the next, and every park since could have held it (a plan for the episodes after parks may spin
+     * through them while the others park), at least {@value #SETTLE_AFTER_PARKS} episodes ended in parks before those
+     * two, each of those parks could have held both, and episodes seen to end weigh less than {@value #SETTLE_BELOW_POINT_SHARE}
      * of the bins the parks cover (under a coarse timer nearly every episode ends in a park of a whole tick), moves
      * the weight of those bins to {@code ns}, and says so. Such a history cannot tell when within the parks work
      * came: the even spreading guessed it. Two episodes seen to end together inside every park are the likeliest
@@ -512,6 +551,37 @@ final class IdleGapHistogram
             meanNs = (pointSumNs + intervalFromSumNs + intervalWeight * withinParkNs) / all;
         }
         return meanNs;
+    }
+
+    /**
+     * Whether the episodes seen while they had not yet parked ended between edges {@code from} and {@code to} too
+     * seldom for memoryless ones with the mean {@code meanNs}: the log-likelihood ratio of the fewest endings, from
+     * {@code from} to any edge up to {@code to}, against what a constant rate would give among the episodes that went
+     * on unparked there, is above {@value #MEMORYLESS_DEFICIT_NATS}. Where every episode ends in a park that spans the
+     * same stretch (a timer's slack that never ends a park early, a Windows tick), parks cannot tell regular gaps from
+     * memoryless ones with the same share outlasting the first park; the plans that spun through them can: work that
+     * comes at any moment ends some of those episodes early, and regular work none.
+     */
+    boolean unparkedStartsRefuteMemoryless(final int from, final int to, final double meanNs)
+    {
+        double goingOn = 0;
+        for (int k = from; k < BINS; k++)
+        {
+            goingOn += unparkedStartEnds[k];
+        }
+        double expected = 0;
+        double seen = 0;
+        double deficit = 0;
+        for (int k = from; k < to; k++)
+        {
+            final double parkedWithin = unparkedStartEnds[k] - workSeenUnparked[k];
+            expected += (goingOn - parkedWithin / 2) * -Math.expm1(-(edgesNs[k + 1] - edgesNs[k]) / meanNs);
+            seen += workSeenUnparked[k];
+            goingOn -= unparkedStartEnds[k];
+            deficit = Math.max(deficit,
+                seen < expected ? expected - seen + (seen > 0 ? seen * Math.log(seen / expected) : 0) : 0);
+        }
+        return deficit * UNPARKED_GROWTH / unparkedWeight > MEMORYLESS_DEFICIT_NATS;
     }
 
     /**
@@ -746,7 +816,14 @@ final class IdleGapHistogram
         {
             pointMass[k] *= factor;
         }
+        final double unparkedFactor = 1 / unparkedWeight;
+        for (int k = 0; k < BINS; k++)
+        {
+            unparkedStartEnds[k] *= unparkedFactor;
+            workSeenUnparked[k] *= unparkedFactor;
+        }
         weight = 1.0;
+        unparkedWeight = 1.0;
         dropNegligibleEnds();
         if (scale < 1 / RESCALE_ABOVE)
         {

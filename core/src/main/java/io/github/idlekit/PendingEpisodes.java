@@ -20,6 +20,7 @@ final class PendingEpisodes
     private final long[] endedNs;
     private final long[] exploreFromNs;
     private final long[] exploreUntilNs;
+    private final long[] unparkedNs;
     private final byte[] flags;
     private int size;
 
@@ -32,6 +33,7 @@ final class PendingEpisodes
         endedNs = new long[capacity];
         exploreFromNs = new long[capacity];
         exploreUntilNs = new long[capacity];
+        unparkedNs = new long[capacity];
         flags = new byte[capacity];
     }
 
@@ -46,6 +48,7 @@ final class PendingEpisodes
      * @param exploring        whether it explored.
      * @param exploreFromNs    since its start, when its exploring spin went past its plan's.
      * @param exploreUntilNs   since its start, when its exploring spin was to end.
+     * @param unparkedNs       since its start, when it first parked, or when it was seen to end if it never did.
      * @param afterPark        whether it followed an episode whose work was seen only as a park ended (see
      *                         {@link EpisodeContext#AFTER_PARK}).
      */
@@ -57,6 +60,7 @@ final class PendingEpisodes
         final boolean exploring,
         final long exploreFromNs,
         final long exploreUntilNs,
+        final long unparkedNs,
         final boolean afterPark)
     {
         final int i = size++;
@@ -64,6 +68,7 @@ final class PendingEpisodes
         this.endedNs[i] = endedNs;
         this.exploreFromNs[i] = exploreFromNs;
         this.exploreUntilNs[i] = exploreUntilNs;
+        this.unparkedNs[i] = unparkedNs;
         flags[i] = (byte)((promptlyWoken ? PROMPTLY_WOKEN : 0) | (endedInFirstPark ? ENDED_IN_FIRST_PARK : 0) |
             (exploring ? EXPLORING : 0) | (afterPark ? AFTER_PARK : 0));
     }
@@ -124,5 +129,10 @@ final class PendingEpisodes
     long exploreUntilNs(final int i)
     {
         return exploreUntilNs[i];
+    }
+
+    long unparkedNs(final int i)
+    {
+        return unparkedNs[i];
     }
 }

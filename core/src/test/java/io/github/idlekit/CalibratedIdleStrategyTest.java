@@ -903,6 +903,28 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underAStrictTimerSlackRegularGapsWithAFewLateOnesAreSpunThroughOnlyOnceInAWhile()
+    {
+        for (long seed = 1; seed <= 30; seed++)
+        {
+            final ScriptedWaits waits = new ScriptedWaits();
+            waits.parkCpuNs = 20_000;
+            waits.parkDurationNs = requestNs -> requestNs + 15_625_000 + 50_000;
+            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+            final Random random = new Random(seed);
+            final LongSupplier gaps = () -> random.nextInt(50) == 0 ? 18_000_000L : 12_000_000L;
+            final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 100).reset();
+            final int spunThrough = gapsSpunThrough(simulator, adaptive, gaps, 600);
+
+            // a slack that never ends a park early: every episode's first park spans the same stretch, and the parks
+            // alone cannot tell these gaps from memoryless ones with a third of their mean, for which spinning
+            // through pays. The gaps spun through show they are not; at most one plan's episodes find out again
+            assertTrue(spunThrough <= 9, "seed " + seed + ": " + spunThrough + " of 600 episodes spun through the " +
+                "gap; " + adaptive);
+        }
+    }
+
+    @Test
     void underATickWorkHandedOverJustAfterAWakeIsWaitedForInsteadOfATick()
     {
         for (long seed = 1; seed <= 4; seed++)
@@ -913,7 +935,7 @@ class CalibratedIdleStrategyTest
             final ScriptedWaits waits = new ScriptedWaits();
             final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
             final EpisodeSimulator simulator = new EpisodeSimulator(waits)
-                .runHandedOverAfterTicks(adaptive, 15_625_000, 20_000, ticks, workNs, 300).reset()
+                .runHandedOverAfterTicks(adaptive, 15_625_000, 20_000, ticks, workNs, 600).reset()
                 .runHandedOverAfterTicks(adaptive, 15_625_000, 20_000, ticks, workNs, 300);
             final ScriptedWaits ladderWaits = new ScriptedWaits();
             final EpisodeSimulator ladder = new EpisodeSimulator(ladderWaits).runHandedOverAfterTicks(
@@ -921,8 +943,10 @@ class CalibratedIdleStrategyTest
 
             // an Aeron driver's agents under Windows' timer: every park ends at the tick, and the thread upstream,
             // woken by the same tick, hands work over 20 µs later, at a moment no gap since the episode began tells.
-            // Parking again at once makes it wait the whole next tick
-            assertTrue(simulator.costPerEpisode(1) < 0.1 * ladder.costPerEpisode(1), "seed " + seed + ": cost " +
+            // Parking again at once makes it wait the whole next tick. The wait is learnt from explorations that
+            // come once per so much waiting CPU (see WakeLinger), a few hundred episodes here; and where the first
+            // park ends a tick too late for the work that came at the first, one item in ten or so still waits one
+            assertTrue(simulator.costPerEpisode(1) < 0.15 * ladder.costPerEpisode(1), "seed " + seed + ": cost " +
                 simulator.costPerEpisode(1) + " ns per item vs the ladder's " + ladder.costPerEpisode(1) + "; " +
                 adaptive);
             assertTrue(adaptive.currentPlan().endsWith("after an empty wake, busy-wait 32.0 µs"), "seed " + seed +

@@ -283,8 +283,22 @@ class IdleGapHistogramTest
         recordTicks(parkBetween, 8);
         parkBetween.settleAt(10_000_000);
         parkBetween.record(10_000_000, 10_000_000, TICK_NS);
-        parkBetween.record(2_000, 17_600_000, TICK_NS);
-        assertFalse(parkBetween.settleAt(10_000_000), "a park between the two");
+        parkBetween.record(12_000_000, 27_600_000, TICK_NS);
+        assertFalse(parkBetween.settleAt(10_000_000), "a park between the two that began after them");
+    }
+
+    @Test
+    void aParkBetweenTheTwoEpisodesThatHoldsThemTooLetsThemSettle()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        recordTicks(gaps, 8);
+        gaps.settleAt(10_000_000);
+        gaps.record(10_000_000, 10_000_000, TICK_NS);
+        gaps.record(2_000, 17_600_000, TICK_NS);
+
+        // a plan for the episodes after parks that spins through them, and another for the rest that parks: the
+        // episodes seen to end alternate with parks that could hold them, and would never be two in a row
+        assertTrue(gaps.settleAt(10_000_000));
     }
 
     @Test
