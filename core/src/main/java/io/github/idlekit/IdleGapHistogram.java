@@ -374,18 +374,26 @@ final class IdleGapHistogram
      * then. Episodes seen to end before the parks (work that was already there) say nothing of when work comes
      * during them, and do not count.
      *
+     * <p>Where the latest parks share a window ({@link #parksShareAWindow}) and the two episodes end inside it, the
+     * window stands for the parks that miss them: a late item now and then ends an episode in a later park, outside
+     * the others' common stretch, and regular gaps with late items were then never settled, so that a plan costed on
+     * the first guesses' even spread spun through whole gaps where a window had long held. Those later parks' bins,
+     * past the window's start and its longest park, keep their weight.
+     *
      * @return whether the weight was moved.
      */
     boolean settleAt(final long ns)
     {
         final boolean confirms = candidatePending && Math.abs(binOf(ns) - binOf(candidateNs)) <= 1;
         candidatePending = false;
-        if (intervalsSincePoint < SETTLE_AFTER_PARKS || ns <= commonFromNs || ns > commonToNs)
+        final boolean inWindow = windowHolds() && ns > windowFromNs && ns <= windowToNs;
+        if (intervalsSincePoint < SETTLE_AFTER_PARKS || !inWindow && (ns <= commonFromNs || ns > commonToNs))
         {
             return false;
         }
         final int from = Math.max(lowest, binOf(coveredFromNs));
-        final int end = Math.min(highest, binOf(coveredToNs)) + 1;
+        final int end = Math.min(highest, binOf(inWindow && !(ns > commonFromNs && ns <= commonToNs) ?
+            Math.min(coveredToNs, windowFromNs + windowLongestParkNs) : coveredToNs)) + 1;
         if (!confirms)
         {
             double covered = 0;

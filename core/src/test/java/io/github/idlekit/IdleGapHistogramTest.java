@@ -302,6 +302,22 @@ class IdleGapHistogramTest
     }
 
     @Test
+    void aLateItemsParkOutsideTheOthersDoesNotKeepEpisodesInTheirWindowFromSettling()
+    {
+        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
+        recordTicks(gaps, 5);
+        gaps.record(9_000_000, 24_600_000, TICK_NS);
+        gaps.record(2_000, 10_400_000, TICK_NS);
+        gaps.record(9_500_000, 25_100_000, TICK_NS);
+        gaps.record(16_000_000, 31_600_000, TICK_NS);
+        assertTrue(gaps.parksShareAWindow(9_000_000, 11_000_000), "the parks but the last share 9.5-10.4 ms");
+
+        // the last park, a late item's, lies outside 10 ms, where the window's parks all lie
+        assertTrue(secondSettles(gaps, 10_000_000, 10_000_000));
+        assertTrue(gaps.probability(gaps.binOf(10_000_000)) > 0.8, "the parks' weight moved to 10 ms");
+    }
+
+    @Test
     void anEpisodeSeenToEndBeforeTheParksDoesNotKeepThemFromSettling()
     {
         final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
