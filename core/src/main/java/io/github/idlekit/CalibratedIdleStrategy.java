@@ -690,7 +690,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         final long park = ++parks;
         firstParkNs = park == parksAtEpisodeStart + 1 ? nowNs - episodeStartNs : firstParkNs;
         final long requestNs = park % FLOOR_PROBE_EVERY == 0 && parkNs >= 2 * timer.floorNs() && !plannedForWakes ?
-            ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs);
+            ParkTimerModel.SHORTEST_REQUEST_NS : timer.requestFor(parkNs, nowNs);
         final boolean sampled = park % CPU_SAMPLE_EVERY == 0;
         // read before the CPU time, so that the read is no part of the park's CPU; a thread without a CPU-time
         // clock is a virtual one, and /proc/thread-self would be its carrier's
@@ -801,7 +801,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     public String toString()
     {
         return "CalibratedIdleStrategy{" + alias() + ": " + currentPlan() + "; park floor " +
-            Durations.toHuman(timer.floorNs()) + " (spread " + Durations.toHuman(timer.spreadNs()) + "), park CPU " +
+            Durations.toHuman(timer.floorNs()) + " (spread " + Durations.toHuman(timer.spreadNs()) +
+            (timer.onTickGrid() ? ", on a tick grid" : "") + "), park CPU " +
             Durations.toHuman(timer.parkCpuNs()) + ", CPU weight " +
             String.format(Locale.ROOT, "%.2f", cpuWeight.weight()) + "; " + statistics + "}";
     }

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * overshoot (never less than the shortest park seen, which keeps a quantised timer's floor at its tick). A ring
  * that has had no new sample for {@value #STALE_AFTER_NS} ns goes back to the seed, and both are refilled, and the
  * estimates made, at once where a coarse timer's parks disagree with them a few times in a row (see
- * {@link #CHANGED_AFTER}).
+ * {@link #CHANGED_AFTER}). Where the parks end on a grid of ticks (Windows), a park's length depends on where in a
+ * tick it began, which the last wake tells, and requests are aimed at ticks instead (see {@link TickGrid}).
  * Allocation-free after construction; one instance per thread.
  */
 final class ParkTimerModel
@@ -62,6 +63,7 @@ final class ParkTimerModel
     private final RecentSamples cpuSamples;
     private final long[] scratch = new long[SAMPLES];
     private final long[] disagreeingNs = new long[CHANGED_AFTER];
+    private final TickGrid grid;
     private long parkCpuNs;
     private long floorNs;
     private long floorSpreadNs;
@@ -77,6 +79,7 @@ final class ParkTimerModel
         floorSamples = new RecentSamples(SAMPLES, seed.parkFloorNs(), nowNs);
         overshootSamples = new RecentSamples(SAMPLES, seed.parkOvershootNs(), nowNs);
         cpuSamples = new RecentSamples(CPU_SAMPLES, seed.parkCpuNs(), nowNs);
+        grid = new TickGrid(nowNs);
         update(nowNs);
     }
 
@@ -89,6 +92,16 @@ final class ParkTimerModel
      */
     boolean record(final long requestNs, final long actualNs, final long atNs)
     {
+        if (grid.record(atNs - actualNs, requestNs, atNs, floorNs))
+        {
+            // on the grid, as aimed; a shortest park begun inside a tick lasts less than a floor
+            disagreeing = 0;
+            if (requestNs <= SHORTEST_REQUEST_NS && actualNs >= floorNs - floorNs / TickGrid.TOLERANCE_DIVISOR)
+            {
+                floorSamples.add(actualNs, atNs);
+            }
+            return false;
+        }
         final long expectedNs = Math.max(floorNs, requestNs + overshootNs);
         final long sampleNs = requestNs <= SHORTEST_REQUEST_NS ? actualNs : Math.max(0, actualNs - requestNs);
         if (expectedNs >= COARSE_FLOOR_NS && (2 * actualNs < expectedNs || actualNs > 2 * expectedNs))
@@ -148,6 +161,14 @@ final class ParkTimerModel
     }
 
     /**
+     * @return whether the thread's parks end on a grid of timer ticks, at which {@link #requestFor} aims them.
+     */
+    boolean onTickGrid()
+    {
+        return grid.holds();
+    }
+
+    /**
      * @return the median duration of the shortest park.
      */
     long floorNs()
@@ -172,11 +193,16 @@ final class ParkTimerModel
     }
 
     /**
-     * @return the request that makes a park last about {@code actualNs}: no park is shorter than the floor.
+     * @param actualNs how long the park should last.
+     * @param nowNs    the clock's reading now, when the park begins.
+     * @return the request that makes a park last about {@code actualNs}: no park is shorter than the floor, and
+     * where parks end on a grid of ticks (see {@link TickGrid}), the one that ends it at the last tick by then, or
+     * at the next where none comes by then.
      */
-    long requestFor(final long actualNs)
+    long requestFor(final long actualNs, final long nowNs)
     {
-        return Math.max(SHORTEST_REQUEST_NS, actualNs - overshootNs);
+        return grid.holds() ? grid.requestEndingBy(nowNs, nowNs + actualNs, floorNs) :
+            Math.max(SHORTEST_REQUEST_NS, actualNs - overshootNs);
     }
 
     /**
