@@ -44,29 +44,16 @@ class TickGridTest
     }
 
     @Test
-    void aParkAimedPastTheNextTickEndsAtTheLastTickBeforeTheMomentAimedAt()
+    void aParkEndsAtTheLastTickByTheMomentAimedAtOrAtTheNextWhereNoneComesByThen()
     {
         final TickGrid grid = gridHeld();
-        final long wakeNs = lastTickNs;
-        final long nowNs = wakeNs + 12_000_000;
 
-        // the next tick comes 3.6 ms on, the one after 19.3 ms on: a park for 9 ms asked for as 9 ms less a mean
-        // overshoot would end at that second tick, and work that comes just after the first would wait it out
-        assertEquals(wakeNs + TICK_NS, endUnderATick(nowNs, grid.requestEndingBy(nowNs, nowNs + 9_000_000, TICK_NS)));
-        assertEquals(wakeNs + 2 * TICK_NS,
-            endUnderATick(nowNs, grid.requestEndingBy(nowNs, nowNs + 20_000_000, TICK_NS)));
-        assertEquals(wakeNs + 3 * TICK_NS,
-            endUnderATick(nowNs, grid.requestEndingBy(nowNs, nowNs + 3 * TICK_NS, TICK_NS)));
-    }
-
-    @Test
-    void aParkForLessThanIsLeftOfTheTickEndsAtTheNextTick()
-    {
-        final TickGrid grid = gridHeld();
-        final long wakeNs = lastTickNs;
-        final long nowNs = wakeNs + 1_000_000;
-
-        assertEquals(wakeNs + TICK_NS, endUnderATick(nowNs, grid.requestEndingBy(nowNs, nowNs + 2_000_000, TICK_NS)));
+        // 12 ms into a tick the next comes 3.6 ms on, the one after 19.3 ms on: a park for 9 ms asked for as 9 ms
+        // less a mean overshoot would end at that second tick, and work that comes just after the first would wait
+        assertEquals(TICK_NS, endSinceTickNs(grid, 12_000_000, 9_000_000));
+        assertEquals(2 * TICK_NS, endSinceTickNs(grid, 12_000_000, 20_000_000));
+        assertEquals(3 * TICK_NS, endSinceTickNs(grid, 12_000_000, 3 * TICK_NS));
+        assertEquals(TICK_NS, endSinceTickNs(grid, 1_000_000, 2_000_000));
     }
 
     @Test
@@ -127,6 +114,16 @@ class TickGridTest
         }
         lastTickNs = nowNs;
         return grid;
+    }
+
+    /**
+     * @return when a park begun {@code intoTickNs} after the grid's latest tick and aimed {@code forNs} on ends under
+     * the tick, counted from that tick.
+     */
+    private long endSinceTickNs(final TickGrid grid, final long intoTickNs, final long forNs)
+    {
+        final long nowNs = lastTickNs + intoTickNs;
+        return endUnderATick(nowNs, grid.requestEndingBy(nowNs, nowNs + forNs, TICK_NS)) - lastTickNs;
     }
 
     private static long parkUnderATick(final TickGrid grid, final long nowNs, final long requestNs)
