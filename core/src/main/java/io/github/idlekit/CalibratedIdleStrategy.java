@@ -607,11 +607,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         final long elapsedNs = nowNs - episodeStartNs;
         final IdleSchedule schedule = context.schedule;
-        final long shortestParkNs = timer.floorNs() - timer.floorNs() / 8 - timer.floorNs() / PARK_UNTIL_TOLERANCE;
         int i = segment;
-        while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] ||
-            schedule.kinds[i] == IdleSchedule.PARK_UNTIL && schedule.endsNs[i] - elapsedNs < shortestParkNs &&
-            spinsOnIntoTheWindow(i, elapsedNs)))
+        while (i < schedule.count && (elapsedNs >= schedule.endsNs[i] || spinsOnIntoTheWindow(i, nowNs, elapsedNs)))
         {
             i++;
         }
@@ -865,9 +862,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * floor lasts a floor and a little more, and skipping the next park for a window of a few microseconds would
      * spin most of a floor; under a timer with slack a park can end long before its moment (another interrupt came
      * within the slack), and spinning to the moment would cost milliseconds that parking again, as Agrona's ladder
-     * does, does not.
+     * does, does not. Where parks end on a grid of ticks (see {@link TickGrid}), a park from any segment but a spin
+     * ends at the next tick, and where that comes after the moment, the work the window waits for would wait for the
+     * tick: the strategy spins on where the time left costs less than half what that tick adds, at the plan's
+     * latency weight.
      */
-    private boolean spinsOnIntoTheWindow(final int i, final long elapsedNs)
+    private boolean spinsOnIntoTheWindow(final int i, final long nowNs, final long elapsedNs)
     {
         final IdleSchedule schedule = context.schedule;
         if (i + 1 >= schedule.count || schedule.kinds[i + 1] != IdleSchedule.SPIN)
@@ -875,7 +875,15 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             return false;
         }
         final long leftNs = schedule.endsNs[i] - elapsedNs;
-        return leftNs <= schedule.endsNs[i + 1] - schedule.endsNs[i] && leftNs <= SKIP_PARKS * timer.parkCpuNs();
+        final long tickInNs = timer.nextTickInNs(nowNs);
+        if (tickInNs >= 0)
+        {
+            return schedule.kinds[i] != IdleSchedule.SPIN && tickInNs > leftNs &&
+                leftNs < planLatencyWeight() * (tickInNs - leftNs) / 2;
+        }
+        final long shortestParkNs = timer.floorNs() - timer.floorNs() / 8 - timer.floorNs() / PARK_UNTIL_TOLERANCE;
+        return schedule.kinds[i] == IdleSchedule.PARK_UNTIL && leftNs < shortestParkNs &&
+            leftNs <= schedule.endsNs[i + 1] - schedule.endsNs[i] && leftNs <= SKIP_PARKS * timer.parkCpuNs();
     }
 
     private void busyWait(final long nowNs, final long elapsedNs)

@@ -169,6 +169,16 @@ final class ParkTimerModel
     }
 
     /**
+     * @param nowNs the clock's reading now.
+     * @return where parks end on a grid of ticks, how long until the next, at which a park begun now ends at the
+     * earliest; -1 where they do not.
+     */
+    long nextTickInNs(final long nowNs)
+    {
+        return grid.holds() ? grid.nextTickInNs(nowNs, floorNs) : -1;
+    }
+
+    /**
      * @return the median duration of the shortest park.
      */
     long floorNs()

@@ -80,10 +80,20 @@ final class TickGrid
      */
     long requestEndingBy(final long nowNs, final long byNs, final long periodNs)
     {
-        final long nextTickNs = nowNs + periodNs - Math.floorMod(nowNs - tickNs, periodNs);
+        final long nextTickNs = nowNs + nextTickInNs(nowNs, periodNs);
         final long endNs = byNs < nextTickNs + periodNs ? nextTickNs :
             nextTickNs + (byNs - nextTickNs) / periodNs * periodNs;
         return Math.max(ParkTimerModel.SHORTEST_REQUEST_NS, endNs - nowNs - periodNs / 2);
+    }
+
+    /**
+     * @param nowNs    the clock's reading now.
+     * @param periodNs the grid's period.
+     * @return how long a park begun now lasts at the least: until the next tick.
+     */
+    long nextTickInNs(final long nowNs, final long periodNs)
+    {
+        return periodNs - Math.floorMod(nowNs - tickNs, periodNs);
     }
 
     /**

@@ -957,6 +957,29 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void underATickAParkThatWouldPassThePlansSpinWindowGivesWayToSpinningFromTheTickBefore()
+    {
+        for (long seed = 1; seed <= 4; seed++)
+        {
+            final Random random = new Random(seed);
+            final LongSupplier gaps = () -> 20_000_000L + random.nextInt(800_000) - 400_000;
+            final ScriptedWaits waits = new ScriptedWaits().endingParksAtTicks(15_625_000);
+            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+            final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 600).reset()
+                .run(adaptive, gaps, 300);
+            final ScriptedWaits ladderWaits = new ScriptedWaits().endingParksAtTicks(15_625_000);
+            final EpisodeSimulator ladder = agronaLadder(ladderWaits, gaps, 300);
+
+            // an episode begins at a tick and its work comes 20 ms on, between the next tick and the one after: a
+            // park from the first tick to the moment the plan wants passes the second and makes the work wait 11 ms,
+            // where spinning from the first costs 4.4 ms of CPU
+            assertTrue(simulator.costPerEpisode(1) < 0.7 * ladder.costPerEpisode(1), "seed " + seed + ": cost " +
+                simulator.costPerEpisode(1) + " ns per item vs the ladder's " + ladder.costPerEpisode(1) + "; " +
+                adaptive);
+        }
+    }
+
+    @Test
     void underALongTimerSlackAFeedThatWaitsForTheWorkerIsPlannedAsOne()
     {
         for (long seed = 1; seed <= 10; seed++)

@@ -137,8 +137,7 @@ final class EpisodeSimulator
     EpisodeSimulator runHandedOverAfterTicks(final IdleStrategy strategy, final long tickNs, final long handOverNs,
         final LongSupplier ticksToWait, final LongSupplier workNs, final int count)
     {
-        waits.parkDurationNs = requestNs -> (waits.nowNs + Math.max(requestNs, 1) + tickNs - 1) / tickNs * tickNs -
-            waits.nowNs;
+        waits.endingParksAtTicks(tickNs);
         for (int e = 0; e < count; e++)
         {
             final long startNs = waits.nowNs;

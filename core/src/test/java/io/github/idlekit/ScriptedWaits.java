@@ -43,6 +43,18 @@ final class ScriptedWaits implements ThreadWaits
      */
     long runDelayReadCostNs;
 
+    /**
+     * Makes every park end at the first multiple of {@code tickNs} at or after its request, as Windows' default timer
+     * ends a wait at its first interrupt after the time asked for.
+     *
+     * @return this, for chaining.
+     */
+    ScriptedWaits endingParksAtTicks(final long tickNs)
+    {
+        parkDurationNs = requestNs -> (nowNs + Math.max(requestNs, 1) + tickNs - 1) / tickNs * tickNs - nowNs;
+        return this;
+    }
+
     public long nanoTime()
     {
         nowNs += clockReadCostNs;
