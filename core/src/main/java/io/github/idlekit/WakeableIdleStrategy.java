@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A {@link CalibratedIdleStrategy} that producers can wake: after publishing work, a producer calls
@@ -110,19 +111,25 @@ public final class WakeableIdleStrategy extends CalibratedIdleStrategy
      */
     public WakeableIdleStrategy(final Duration maxPark)
     {
-        this(maxPark, SystemThreadWaits.INSTANCE, LockSupport::unpark);
+        this(TimerProfile.CURRENT::get, maxPark, SystemThreadWaits.INSTANCE, LockSupport::unpark);
     }
 
-    WakeableIdleStrategy(final Duration maxPark, final ThreadWaits waits, final Consumer<Thread> unparker)
+    WakeableIdleStrategy(
+        final Supplier<TimerProfile> profiles,
+        final Duration maxPark,
+        final ThreadWaits waits,
+        final Consumer<Thread> unparker)
     {
-        this(maxPark, new WakeAwareWaits(waits), unparker);
+        this(profiles, maxPark, new WakeAwareWaits(waits), unparker);
     }
 
     private WakeableIdleStrategy(
-        final Duration maxPark, final WakeAwareWaits waits, final Consumer<Thread> unparker)
+        final Supplier<TimerProfile> profiles,
+        final Duration maxPark,
+        final WakeAwareWaits waits,
+        final Consumer<Thread> unparker)
     {
-        super(TimerProfile.CURRENT::get, IdlePreset.BALANCED, IdlePreset.BALANCED.latencyWeight(),
-            requirePositive(maxPark), waits);
+        super(profiles, IdlePreset.BALANCED, IdlePreset.BALANCED.latencyWeight(), requirePositive(maxPark), waits);
         this.unparker = unparker;
         this.waits = waits;
         waits.owner = this;

@@ -16,6 +16,8 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 
+import static io.github.idlekit.ScriptedProfiles.LINUX_LIKE;
+import static io.github.idlekit.ScriptedProfiles.WINDOWS_LIKE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,10 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CalibratedIdleStrategyTest
 {
-    private static final TimerProfile LINUX_LIKE = new TimerProfile(
-        75_000, 90_000, 60_000, 800, 40, 7_000, 64, TimerProfile.Source.MEASURED);
-    private static final TimerProfile WINDOWS_LIKE = new TimerProfile(
-        15_625_000, 15_700_000, 15_625_000, 800, 40, 7_000, 3, TimerProfile.Source.MEASURED);
     /**
      * Agrona's default {@code BackoffIdleStrategy}: 10 spins, 5 yields, parks from 1 µs doubling to 1 ms.
      */

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Timeout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -16,7 +15,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Proves calibration adapts to a Windows-like timer: a child JVM whose every thread inherits a 15.625 ms timer
- * slack (Linux only) measures parks of about one Windows tick, and its presets plan from what it measured.
+ * slack (Linux only) measures parks of about one Windows tick, longer than a child started the same way without it
+ * does, and its presets plan from what it measured.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CoarseTimerEmulationTest
@@ -27,9 +27,32 @@ class CoarseTimerEmulationTest
     void childJvmWithWindowsLikeSlackMeasuresAWindowsLikeFloor() throws Exception
     {
         assumeTrue(Files.isWritable(Path.of("/proc/self/timerslack_ns")), "needs Linux timer slack");
+        final String[] fields = childProfile("echo " + WINDOWS_TICK_NS + " > /proc/self/timerslack_ns; ").split("\\s+");
+        final long floorNs = Long.parseLong(fields[0]);
+        final long balancedSpinNs = Long.parseLong(fields[1]);
+        final long floorP90Ns = Long.parseLong(fields[2]);
+        final String nativeProfile = childProfile("");
+        final long nativeFloorP90Ns = Long.parseLong(nativeProfile.split("\\s+")[2]);
+
+        // The kernel may fire a slack-delayed timer anywhere in [expiry, expiry + slack] to coalesce it with
+        // another, so on a busy machine, where other timers are due all the time, many parks end early and the
+        // median of the few samples can fall to a millisecond; the parks no other timer ended still last the
+        // slack, so the upper samples show the tick, and the floor, whatever it is, is what the presets follow.
+        // On a loaded machine a woken thread can also wait a scheduler tick for a CPU, in both children alike.
+        final String both = String.join(" ", fields) + " vs native " + nativeProfile;
+        assertTrue(floorP90Ns > 4_000_000L && floorP90Ns < 40_000_000L, "p90 floor under 15.6 ms slack: " + both);
+        assertTrue(floorP90Ns > 2 * nativeFloorP90Ns, both);
+        assertEquals(floorNs / 16.0, balancedSpinNs, 1, "balanced spins a sixteenth of a floor");
+    }
+
+    /**
+     * @return what {@link PrintProfile} prints in a child JVM started by {@code sh} after {@code setUp}.
+     */
+    private static String childProfile(final String setUp) throws Exception
+    {
         final String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         final Process child = new ProcessBuilder(List.of(
-            "sh", "-c", "echo " + WINDOWS_TICK_NS + " > /proc/self/timerslack_ns; exec \"$@\"", "_",
+            "sh", "-c", setUp + "exec \"$@\"", "_",
             javaBin, "-cp", System.getProperty("java.class.path"), PrintProfile.class.getName()))
             .redirectErrorStream(true)
             .start();
@@ -44,20 +67,7 @@ class CoarseTimerEmulationTest
             child.destroyForcibly();
         }
         assertEquals(0, child.exitValue(), output);
-
-        final String[] fields = output.split("\\s+");
-        final long floorNs = Long.parseLong(fields[0]);
-        final long balancedSpinNs = Long.parseLong(fields[1]);
-        final long floorP90Ns = Long.parseLong(fields[2]);
-        final long measuredHereNs = TimerProfile.measure(Duration.ofMillis(20)).parkFloorNs();
-
-        // The kernel may fire a slack-delayed timer anywhere in [expiry, expiry + slack] to coalesce it with
-        // another, so on a busy machine, where other timers are due all the time, many parks end early and the
-        // median of the few samples can fall to a millisecond; the parks no other timer ended still last the
-        // slack, so the upper samples show the tick, and the floor, whatever it is, is what the presets follow.
-        assertTrue(floorP90Ns > 4_000_000L && floorP90Ns < 40_000_000L, "p90 floor under 15.6 ms slack: " + output);
-        assertTrue(floorNs > 8 * measuredHereNs, output + " vs native " + measuredHereNs);
-        assertEquals(floorNs / 16.0, balancedSpinNs, 1, "balanced spins a sixteenth of a floor");
+        return output;
     }
 
     /**

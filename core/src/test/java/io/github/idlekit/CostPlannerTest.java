@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Random;
 
+import static io.github.idlekit.ScriptedProfiles.LINUX_LIKE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -11,8 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CostPlannerTest
 {
-    private static final TimerProfile LINUX_LIKE = new TimerProfile(
-        75_000, 90_000, 60_000, 800, 40, 7_000, 64, TimerProfile.Source.MEASURED);
 
     @Test
     void aPlanMadeOneStepPerSliceIsThePlanMadeAtOnce()

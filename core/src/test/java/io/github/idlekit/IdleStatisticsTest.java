@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import static io.github.idlekit.ScriptedProfiles.LINUX_LIKE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,8 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class IdleStatisticsTest
 {
-    private static final TimerProfile LINUX_LIKE = new TimerProfile(
-        75_000, 90_000, 60_000, 800, 40, 7_000, 64, TimerProfile.Source.MEASURED);
 
     private final ScriptedWaits waits = new ScriptedWaits();
 

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
+import static io.github.idlekit.ScriptedProfiles.LINUX_LIKE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,7 +28,8 @@ class WakeableIdleStrategyTest
     @Test
     void wakesWhileTheWorkerRunsMakeNoSystemCallAndTheNextIdleCallPollsAgainAtOnce()
     {
-        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy strategy =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         strategy.idle(0);
         strategy.idle(1);
 
@@ -48,7 +50,8 @@ class WakeableIdleStrategyTest
     @Test
     void aWorkerThatIsWokenSpinsLongerBeforeItYieldsThanOneNobodyWakes()
     {
-        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy strategy =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final long startNs = waits.nowNs;
         while (waits.count("yield") == 0 && waits.count("park") == 0)
         {
@@ -70,7 +73,7 @@ class WakeableIdleStrategyTest
             strategy[0].wake();
             return 1_000;
         };
-        strategy[0] = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        strategy[0] = new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final long floorBeforeNs = strategy[0].timer().floorNs();
 
         while (waits.count("park") < 200)
@@ -87,10 +90,11 @@ class WakeableIdleStrategyTest
     @Test
     void itsPlansForWakesDoNotHangOnCountersAnotherProcessCanReset()
     {
-        final WakeableIdleStrategy plain = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy plain =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final ScriptedWaits registeredWaits = new ScriptedWaits();
         final WakeableIdleStrategy registered =
-            new WakeableIdleStrategy(Duration.ofMillis(100), registeredWaits, unparked::add);
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), registeredWaits, unparked::add);
         final CountersManager counters = CountersUnderTest.registered(registered.statistics(), "worker");
         final EpisodeSimulator plainRun = new EpisodeSimulator(waits);
         final EpisodeSimulator registeredRun = new EpisodeSimulator(registeredWaits);
@@ -115,7 +119,8 @@ class WakeableIdleStrategyTest
     @Test
     void aWorkerWokenForEveryEventLearnsToParkOnceForTheMaximumInsteadOfPollingOnATimer()
     {
-        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy strategy =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final SplittableRandom random = new SplittableRandom(7);
         final EpisodeSimulator episodes = new EpisodeSimulator(waits);
         episodes.runWoken(strategy, () -> random.nextLong(5_000_000, 25_000_000), 400, WAKE_LATENCY_NS);
@@ -136,7 +141,8 @@ class WakeableIdleStrategyTest
     @Test
     void withoutWakesTheSameGapsArePolledOnATimerWithManyParks()
     {
-        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy strategy =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final SplittableRandom random = new SplittableRandom(7);
         final EpisodeSimulator episodes = new EpisodeSimulator(waits);
         episodes.run(strategy, () -> random.nextLong(5_000_000, 25_000_000), 400);
@@ -153,7 +159,8 @@ class WakeableIdleStrategyTest
     @Test
     void aFewWakeUpsThatWaitedMillisecondsForACpuDoNotKeepTheWorkerSpinningThroughEveryGap()
     {
-        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy strategy =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final EpisodeSimulator episodes = new EpisodeSimulator(waits);
         episodes.runWoken(strategy, () -> 1_000_000, 200, WAKE_LATENCY_NS);
         // the JIT compiling beside the worker: ten wake-ups wait 4 ms for a CPU, and the next plan spins through
@@ -173,7 +180,8 @@ class WakeableIdleStrategyTest
     @Test
     void probingWakeUpsThatStaySlowCostsAboutASixtyFourthOfTheSpinning()
     {
-        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy strategy =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final EpisodeSimulator episodes = new EpisodeSimulator(waits);
         episodes.runWoken(strategy, () -> 1_000_000, 200, 4_000_000);
         final WakeCounts before = WakeCounts.of(strategy.statistics());
@@ -190,7 +198,8 @@ class WakeableIdleStrategyTest
     @Test
     void aWorkerWokenForGapsShorterThanAWakeUpSpinsThroughThem()
     {
-        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy strategy =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final EpisodeSimulator episodes = new EpisodeSimulator(waits);
         episodes.runWoken(strategy, () -> 10_000, 10_000, WAKE_LATENCY_NS);
         final WakeCounts before = WakeCounts.of(strategy.statistics());
@@ -213,7 +222,7 @@ class WakeableIdleStrategyTest
             woken[0] = true;
             return WAKE_LATENCY_NS;
         };
-        strategy[0] = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        strategy[0] = new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         for (int episode = 0; episode < 2_000; episode++)
         {
             woken[0] = false;
@@ -260,8 +269,8 @@ class WakeableIdleStrategyTest
                 return 0;
             }
         };
-        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(Duration.ofSeconds(30), longParks,
-            LockSupport::unpark);
+        final WakeableIdleStrategy strategy = new WakeableIdleStrategy(TimerProfile::current, Duration.ofSeconds(30),
+            longParks, LockSupport::unpark);
         final AtomicBoolean work = new AtomicBoolean();
         final AtomicLong noticedNs = new AtomicLong();
         final Thread worker = new Thread(() ->
@@ -305,7 +314,7 @@ class WakeableIdleStrategyTest
             strategy[0].wake();
             return 1_000;
         };
-        strategy[0] = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        strategy[0] = new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         Thread.currentThread().interrupt();
         try
         {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import static io.github.idlekit.ScriptedProfiles.LINUX_LIKE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +23,8 @@ class WakingQueueTest
     {
         final ScriptedWaits waits = new ScriptedWaits();
         final List<Thread> unparked = new ArrayList<>();
-        final WakeableIdleStrategy idle = new WakeableIdleStrategy(Duration.ofMillis(100), waits, unparked::add);
+        final WakeableIdleStrategy idle =
+            new WakeableIdleStrategy(() -> LINUX_LIKE, Duration.ofMillis(100), waits, unparked::add);
         final WakingQueue<Integer> queue = new WakingQueue<>(new ManyToOneConcurrentArrayQueue<>(2), idle);
         idle.idle(0);
 

@@ -38,7 +38,8 @@ public final class WakeableStress
     {
         private final ParkUntilUnparked waits = new ParkUntilUnparked();
         private final WakeableIdleStrategy strategy =
-            new WakeableIdleStrategy(Duration.ofMillis(100), waits, thread -> waits.unparks.incrementAndGet());
+            new WakeableIdleStrategy(TimerProfile::current, Duration.ofMillis(100), waits,
+                thread -> waits.unparks.incrementAndGet());
         private int work;
         private boolean sawWork;
 
