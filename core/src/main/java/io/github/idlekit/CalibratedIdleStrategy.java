@@ -119,7 +119,7 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * goes into a decaying {@link IdleGapHistogram}, not when the next episode starts but once a later one has
  * busy-waited {@value #MIN_SPIN_NS} ns or a plan begins (see {@link PendingEpisodes}): after a park of
  * milliseconds that learning runs from cold caches, and the rest of a burst would wait for it (under a coarse timer
- * it runs as a later episode starts, a batch at a time, see {@link #LEARN_AT_START_FLOOR_NS}). Every
+ * it runs as a later episode starts, a batch at a time, see {@link #learnsAtStart}). Every
  * {@value PlanCadence#EPISODES_PER_PLAN} episodes, at most once per {@value PlanCadence#MIN_PLAN_INTERVAL_NS} ns and
  * once the waiting since the last plan cost a multiple of its CPU that grows while the workload stays the same (see
  * {@link PlanCadence}), a {@link CostPlanner} recomputes the plan in slices of {@value #PLAN_SLICE_NS} ns, each made
@@ -368,16 +368,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final double CONTEXT_MEAN_RATIO = 4.0 / 3;
 
     /**
-     * Where the shortest park lasts at least this long (Windows' default 15.6 ms tick, a Linux thread with a long
-     * timer slack), ended episodes are learnt from as a later one starts instead, mostly {@value #LEARN_BATCH} at a
-     * time (see there): a park shorter than the floor lasts a floor from whenever it starts, so learning just before
-     * it would delay its wake-up, and so the work it waits for, by as long, and it was measured to cost the first
-     * event of each burst more than it saved the rest.
-     */
-    static final long LEARN_AT_START_FLOOR_NS = ParkTimerModel.COARSE_FLOOR_NS;
-
-    /**
-     * Under a coarse timer (see {@link #LEARN_AT_START_FLOOR_NS}), episodes that parked after a short busy-wait are
+     * Under a coarse timer (see {@link #learnsAtStart}), episodes that parked after a short busy-wait are
      * learnt from once this many wait: after a sleep of a whole tick the learning runs from cold caches (and, where
      * parks are few, interpreted), and costs about as much for a batch as for one episode, where such an episode
      * costs little more than its park. An episode that never parked, or busy-waited for longer than a park costs,
@@ -739,7 +730,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         busyAtLastParkNs = busyNs;
         wakeNs = afterNs;
-        windowNs = woken || plannedForWakes || timer.floorNs() < ParkTimerModel.COARSE_FLOOR_NS ? 0 :
+        windowNs = woken || plannedForWakes || !timer.coarse() ? 0 :
             linger.windowNs(timer.floorNs(), timer.parkCpuNs(), busyNs, parks);
         statistics.parked(requestNs, afterNs - nowNs);
         parkedNs += afterNs - nowNs;
@@ -991,7 +982,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     private boolean exploresAtFirstPark()
     {
-        return timer.floorNs() >= ParkTimerModel.COARSE_FLOOR_NS && !plannedForWakes;
+        return timer.coarse() && !plannedForWakes;
     }
 
     /**
@@ -1012,7 +1003,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             explore(untilNs);
             return true;
         }
-        if (timer.floorNs() >= ParkTimerModel.COARSE_FLOOR_NS && nearNs > spinNs &&
+        if (timer.coarse() && nearNs > spinNs &&
             lastNearExploration.cpuSinceNs(busyNs, parks, timer.parkCpuNs()) >= EXPLORE_CPU_DIVISOR * (nearNs - spinNs))
         {
             explore(nearNs);
@@ -1031,11 +1022,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     /**
      * @return whether ended episodes are learnt from as a later one starts, not once it has busy-waited: under a
-     * coarse timer (see {@link #LEARN_AT_START_FLOOR_NS}).
+     * coarse timer (Windows' default 15.6 ms tick, a Linux thread with a long timer slack), mostly
+     * {@value #LEARN_BATCH} at a time (see there). A park shorter than the floor lasts a floor from whenever it
+     * starts, so learning just before it would delay its wake-up, and so the work it waits for, by as long, and it
+     * was measured to cost the first event of each burst more than it saved the rest.
      */
     private boolean learnsAtStart()
     {
-        return timer.floorNs() >= LEARN_AT_START_FLOOR_NS;
+        return timer.coarse();
     }
 
     /**
@@ -1087,7 +1081,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             explorationsMissed = seen ? 0 : explorationsMissed + 1;
             exploreEvery = explorationsMissed == 0 ? EXPLORE_EVERY : explorationsMissed < MISSES_BEFORE_BACKOFF ?
                 exploreEvery : Math.min(MAX_EXPLORE_EVERY, 2 * exploreEvery);
-            if (!pending.promptlyWoken(i) && timer.floorNs() >= ParkTimerModel.COARSE_FLOOR_NS)
+            if (!pending.promptlyWoken(i) && timer.coarse())
             {
                 contradicted = followExploration(i, seen);
             }
@@ -1149,7 +1143,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     private int surprisesForChange()
     {
-        return SURPRISES_FOR_CHANGE + (timer.floorNs() >= ParkTimerModel.COARSE_FLOOR_NS &&
+        return SURPRISES_FOR_CHANGE + (timer.coarse() &&
             gaps.parksShareAWindow(0, Long.MAX_VALUE) ? 1 : 0);
     }
 
@@ -1337,8 +1331,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         {
             return PROBE_DIVISOR * plannedWokenParkCostNs;
         }
-        return timer.floorNs() < ParkTimerModel.COARSE_FLOOR_NS ?
-            Long.MAX_VALUE : PROBE_DIVISOR * (timer.parkCpuNs() + (long)(latencyWeight * timer.floorNs()));
+        return timer.coarse() ?
+            PROBE_DIVISOR * (timer.parkCpuNs() + (long)(latencyWeight * timer.floorNs())) : Long.MAX_VALUE;
     }
 
     /**

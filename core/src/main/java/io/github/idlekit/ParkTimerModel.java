@@ -187,6 +187,15 @@ final class ParkTimerModel
     }
 
     /**
+     * @return whether the floor in force is a coarse timer's (see {@link #COARSE_FLOOR_NS}): a park then costs
+     * whoever waits on it a large share of a millisecond or more, whatever it asked for.
+     */
+    boolean coarse()
+    {
+        return floorNs >= COARSE_FLOOR_NS;
+    }
+
+    /**
      * @return the median CPU time one park costs this thread.
      */
     long parkCpuNs()
