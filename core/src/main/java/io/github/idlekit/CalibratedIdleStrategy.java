@@ -331,6 +331,16 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long EXPLORE_CPU_DIVISOR = 16;
 
     /**
+     * A yield that lasts longer than this let another thread run on the worker's CPU, and work found after it is
+     * taken to have come as the yield ended, not as it began. Where the worker and the thread that hands it work
+     * share a CPU (two vCPUs, one of them busy with the JIT's compilations), each yield runs that thread until it
+     * publishes and yields back: timed from the yield's start, every such episode would look as short as the spin
+     * before it, and a plan made from them would spin for a few microseconds and then park, under a coarse timer for
+     * a whole tick, once the two threads run apart again.
+     */
+    static final long LONG_YIELD_NS = 2_000L;
+
+    /**
      * The most CPU, in parks' worth, that the strategy spends spinning on through a planned park that is too close
      * to make (see {@link #PARK_UNTIL_TOLERANCE}).
      */
@@ -905,6 +915,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
 
     private void busyWait(final long nowNs, final long elapsedNs)
     {
+        long seenNs = nowNs;
         if (elapsedNs < spinBeforeYieldNs() || plannedForWakes)
         {
             phase = SPINNING;
@@ -914,9 +925,11 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         {
             phase = YIELDING;
             waits.yieldThread();
+            final long yieldedUntilNs = waits.nanoTime();
+            seenNs = yieldedUntilNs - nowNs > LONG_YIELD_NS ? yieldedUntilNs : nowNs;
         }
-        lastIdleFromNs = nowNs;
-        lastIdleToNs = nowNs;
+        lastIdleFromNs = seenNs;
+        lastIdleToNs = seenNs;
         busySinceNs = nowNs;
     }
 

@@ -673,6 +673,37 @@ class CalibratedIdleStrategyTest
             " ns, busy-waited " + longBusyNs + " ns; " + adaptive);
     }
 
+    @Test
+    void workPublishedWhileAYieldLetTheProducerRunIsLearntAsComingWhenTheYieldEnded()
+    {
+        final LongSupplier memoryless10us = exponentialGaps(10_000, 5);
+        final ScriptedWaits sharedWaits = slackLikeWaits(15_625_000L);
+        final CalibratedIdleStrategy shared = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, sharedWaits);
+        final ScriptedWaits apartWaits = slackLikeWaits(15_625_000L);
+        final CalibratedIdleStrategy apart = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, apartWaits);
+
+        // the producer first shares the worker's CPU (the other one busy compiling): each yield runs it until it
+        // publishes; then it has a CPU of its own, as the other strategy's producer always had
+        for (int e = 0; e < 10_000; e++)
+        {
+            final long gapNs = memoryless10us.getAsLong();
+            sharedWaits.yieldsUntilNs = sharedWaits.nowNs + gapNs;
+            new EpisodeSimulator(sharedWaits).run(shared, () -> gapNs, 1);
+        }
+        sharedWaits.yieldsUntilNs = 0;
+        new EpisodeSimulator(apartWaits).run(apart, exponentialGaps(10_000, 5), 10_000);
+        final EpisodeSimulator afterSharing = new EpisodeSimulator(sharedWaits).run(shared, memoryless10us, 1_000);
+        final EpisodeSimulator neverShared = new EpisodeSimulator(apartWaits).run(apart, memoryless10us, 1_000);
+
+        // timed from each yield's start, the shared episodes all looked a few microseconds long, and the plan made
+        // from them parked a whole tick in every episode that outlasted its short spin until it was made again
+        final long afterSharingCostNs = afterSharing.cpuNs + afterSharing.latencyNs;
+        final long neverSharedCostNs = neverShared.cpuNs + neverShared.latencyNs;
+        assertTrue(afterSharingCostNs < 1.25 * neverSharedCostNs, "cost " + afterSharingCostNs +
+            " ns over 1,000 episodes after sharing a CPU, " + neverSharedCostNs + " ns never sharing; " + shared +
+            "; " + apart);
+    }
+
     private static long busyNsOfAnEpisode(
         final CalibratedIdleStrategy strategy, final EpisodeSimulator simulator, final long gapNs)
     {

@@ -15,6 +15,11 @@ final class ScriptedWaits implements ThreadWaits
     long nowNs = 1_000_000_000L;
     long spinCostNs = 100;
     long yieldCostNs = 1_000;
+    /**
+     * A moment until which a yield lasts where it is later than the yield's cost: the thread the yield let run, one
+     * that shares the CPU, runs until then (a producer until it publishes).
+     */
+    long yieldsUntilNs;
     LongUnaryOperator parkDurationNs = requestNs -> requestNs;
     long parkCpuNs = 7_000;
     /**
@@ -74,7 +79,7 @@ final class ScriptedWaits implements ThreadWaits
     {
         calls.add("yield");
         waitedSinceCpuRead = true;
-        nowNs += yieldCostNs;
+        nowNs = Math.max(nowNs + yieldCostNs, yieldsUntilNs);
         cpuNs += yieldCostNs;
     }
 
