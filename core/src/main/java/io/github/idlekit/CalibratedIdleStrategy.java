@@ -49,7 +49,6 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long exploreEvery;
     long episodesToExplore;
     int explorationsMissed;
-    int contradictions;
     long exploreFromNs;
     int surprises;
     int surprisesForChange;
@@ -235,12 +234,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * a prompt wake says nothing, and only spinning a little longer shows whether the work would have come during the
      * spin (a woken park itself says when later work came).
      *
-     * <p>Under a coarse timer an exploration begins where an episode would first park, once its turn and budget have
-     * come, not as an episode starts: a plan that parks early there is one whose spin outlasts most episodes, and an
-     * exploration begun with one of those would end with it having seen nothing. Where only twice the plan's spin is
-     * within the budget it spins on that far: a park costs a tick of latency, and a cheap look just past the spin is
-     * what tells whether the work that outlasts it comes soon after.
-     *
      * <p>After {@value #MISSES_BEFORE_BACKOFF} explorations in a row that saw no work in the time they spun on
      * (those whose work came before the plan's own spin ended do not count),
      * each further one doubles the number of episodes to the next, up to {@value #MAX_EXPLORE_EVERY}; one that
@@ -295,17 +288,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * {@code spinsOnIntoTheWindow}).
      */
     static final long PARK_UNTIL_TOLERANCE = 16;
-
-    /**
-     * Explorations in a row, each seeing what the histogram gave less than
-     * {@value IdleGapHistogram#CONTRADICTED_SHARE} of a chance, after which the histogram follows them (see
-     * {@link #followExploration}): one alone, an eighth's chance at worst, comes now and then where a few episodes
-     * in a hundred end soon after the plan's spin; two in a row, a sixty-fourth's, say the histogram is wrong. Under
-     * a coarse timer nothing else corrects its guess about the episodes that outlast a plan's spin, and a plan that
-     * parks before work it takes to come late spends one park's CPU per tick, so the waiting that asks for the next
-     * plan takes seconds, through which the work that comes after the spin waits for a tick each time.
-     */
-    static final int CONTRADICTIONS_TO_FOLLOW = 2;
 
     /**
      * How much shorter an exploring episode's repeated parks are.
@@ -458,7 +440,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final IdlePlan ladderPlan;
     private final CpuWeight cpuWeight = new CpuWeight();
     private final WaitingMark lastExploration = new WaitingMark();
-    private final WaitingMark lastNearExploration = new WaitingMark();
     private final WakeLinger linger = new WakeLinger();
     final PlanCadence cadence;
     private final IdleStatistics statistics =
@@ -633,13 +614,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             i++;
         }
         segment = i;
-        if (episodesToExplore <= 0 && !exploring && parks == parksAtEpisodeStart &&
-            (i == schedule.count || schedule.kinds[i] != IdleSchedule.SPIN) && exploresAtFirstPark() &&
-            startExploration(exploreFromNs))
-        {
-            busyWait(nowNs, elapsedNs);
-            return;
-        }
         final long parkNs;
         if (i == schedule.count || schedule.kinds[i] == IdleSchedule.PARK_EVERY)
         {
@@ -982,55 +956,18 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         exploreFromNs = spinNs;
         exploreUntilNs = 0;
         exploring = false;
-        if (--episodesToExplore <= 0 && !exploresAtFirstPark())
+        if (--episodesToExplore <= 0)
         {
-            startExploration(spinNs);
+            final long untilNs = exploreEndNs(spinNs);
+            final long waitedNs = lastExploration.cpuSinceNs(busyNs, parks, timer.parkCpuNs());
+            if (waitedNs >= EXPLORE_CPU_DIVISOR * (untilNs - spinNs))
+            {
+                exploring = true;
+                exploreUntilNs = untilNs;
+                episodesToExplore = exploreEvery;
+                lastExploration.set(busyNs, parks);
+            }
         }
-    }
-
-    /**
-     * @return whether an exploration begins where an episode would first park rather than as it starts: under a
-     * coarse timer, where a plan that parks early sees most episodes end before its spin does, and an exploration
-     * begun as one of those starts would see nothing and use up its turn.
-     */
-    private boolean exploresAtFirstPark()
-    {
-        return timer.coarse() && !plannedForWakes;
-    }
-
-    /**
-     * Begins an exploration past the plan's spin {@code spinNs} where its CPU budget allows (see
-     * {@link #EXPLORE_CPU_DIVISOR}): to its usual reach (see {@link #exploreEndNs}), or, under a coarse timer, to
-     * twice the spin where only that is within budget. The waiting counted for the usual reach runs from the last
-     * exploration that went that far, so that the short ones do not keep the longer from coming.
-     *
-     * @return whether it began.
-     */
-    private boolean startExploration(final long spinNs)
-    {
-        final long untilNs = exploreEndNs(spinNs);
-        final long nearNs = Math.min(untilNs, 2 * spinNs);
-        if (lastExploration.cpuSinceNs(busyNs, parks, timer.parkCpuNs()) >= EXPLORE_CPU_DIVISOR * (untilNs - spinNs))
-        {
-            lastExploration.set(busyNs, parks);
-            explore(untilNs);
-            return true;
-        }
-        if (timer.coarse() && nearNs > spinNs &&
-            lastNearExploration.cpuSinceNs(busyNs, parks, timer.parkCpuNs()) >= EXPLORE_CPU_DIVISOR * (nearNs - spinNs))
-        {
-            explore(nearNs);
-            return true;
-        }
-        return false;
-    }
-
-    private void explore(final long untilNs)
-    {
-        exploring = true;
-        exploreUntilNs = untilNs;
-        episodesToExplore = exploreEvery;
-        lastNearExploration.set(busyNs, parks);
     }
 
     /**
@@ -1087,21 +1024,14 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             }
             changed = overflowed || endedNs > 0 && surprises > 0 && surprises == surprisesForChange;
         }
-        boolean contradicted = false;
         if (pending.exploring(i) && endedNs > pending.exploreFromNs(i))
         {
-            final boolean seen = endedNs <= pending.exploreUntilNs(i);
-            explorationsMissed = seen ? 0 : explorationsMissed + 1;
+            explorationsMissed = endedNs <= pending.exploreUntilNs(i) ? 0 : explorationsMissed + 1;
             exploreEvery = explorationsMissed == 0 ? EXPLORE_EVERY : explorationsMissed < MISSES_BEFORE_BACKOFF ?
                 exploreEvery : Math.min(MAX_EXPLORE_EVERY, 2 * exploreEvery);
-            if (!pending.promptlyWoken(i) && timer.coarse())
-            {
-                contradicted = followExploration(i, seen);
-            }
         }
         if (changed)
         {
-            contradictions = 0;
             followPresetLadder();
             exploreEvery = EXPLORE_EVERY;
             explorationsMissed = 0;
@@ -1117,35 +1047,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             planDue = true;
             planFromStart = true;
         }
-        else if (!planDue && (cadence.dueAfterEpisode(nowNs, busyNs, parks, timer.parkCpuNs()) || contradicted))
+        else if (!planDue && cadence.dueAfterEpisode(nowNs, busyNs, parks, timer.parkCpuNs()))
         {
             planDue = true;
         }
-    }
-
-    /**
-     * Under a coarse timer, weighs what the {@code i}th ended episode, an exploring one, saw past the plan's spin
-     * against all the episodes' histogram; after {@value #CONTRADICTIONS_TO_FOLLOW} explorations in a row that it
-     * gave less than {@value IdleGapHistogram#CONTRADICTED_SHARE} of a chance, moves the histograms' guess of where
-     * the episodes that outlast the spin end towards what the last saw (see
-     * {@link IdleGapHistogram#followExploration}).
-     *
-     * @return whether it moved them, which makes a plan due whatever the waiting cost.
-     */
-    private boolean followExploration(final int i, final boolean seen)
-    {
-        final long fromNs = pending.exploreFromNs(i);
-        final long untilNs = pending.exploreUntilNs(i);
-        contradictions = gaps.contradictedBy(fromNs, untilNs, seen) ? contradictions + 1 : 0;
-        if (contradictions < CONTRADICTIONS_TO_FOLLOW)
-        {
-            return false;
-        }
-        contradictions = 0;
-        gaps.followExploration(fromNs, untilNs, seen);
-        contexts[pending.afterPark(i) ? EpisodeContext.AFTER_PARK : EpisodeContext.AFTER_BUSY_WAIT].gaps
-            .followExploration(fromNs, untilNs, seen);
-        return true;
     }
 
     /**

@@ -49,12 +49,6 @@ final class IdleGapHistogram
     static final double SURPRISE_BOOST = 2.0;
 
     /**
-     * An exploration contradicts the histogram where what it saw had less than this chance by it (see
-     * {@link #contradictedBy}).
-     */
-    static final double CONTRADICTED_SHARE = 0.125;
-
-    /**
      * Surprise is judged only against a history worth at least this many of the latest episode: against a few
      * episodes every spread-out workload looks surprising, and boosting would shrink the history further.
      */
@@ -363,66 +357,6 @@ final class IdleGapHistogram
             rescale();
         }
         return surprised;
-    }
-
-    /**
-     * @return whether what an exploring episode saw, having outlasted {@code fromNs}, had less than
-     * {@value #CONTRADICTED_SHARE} of a chance by this histogram: that it ended by {@code untilNs} where
-     * {@code endedBy}, else that it did not (see {@link #followExploration} for the bins weighed).
-     */
-    boolean contradictedBy(final long fromNs, final long untilNs, final boolean endedBy)
-    {
-        final double within = massWithin(fromNs, untilNs);
-        final double beyond = massBeyond(untilNs);
-        return within + beyond > 0 && (endedBy ? within : beyond) < CONTRADICTED_SHARE * (within + beyond);
-    }
-
-    /**
-     * Moves half of the way to {@code endedBy} the share, of the weight of the episodes that outlast
-     * {@code fromNs}, that lies by {@code untilNs}: all of it where explorations saw work there, none where they
-     * did not. The bins on either side keep their shapes, and the weight past {@code fromNs} its total; bins are
-     * weighed whole, from the one after {@code fromNs}'s to {@code untilNs}'s, and nothing moves where either
-     * side is empty. Under a coarse timer the episodes that outlast a plan's spin end in parks of a whole tick, each
-     * spread over the bins it covers in proportion to what they hold (see {@link #spread}), so where in the tick
-     * they end is a guess only explorations check, and a guess that they end late keeps itself: each later park is
-     * spread where it says, and an exploration that saw work soon after the spin is one episode against the dozens
-     * of parks since the last one.
-     */
-    void followExploration(final long fromNs, final long untilNs, final boolean endedBy)
-    {
-        final double within = massWithin(fromNs, untilNs);
-        final double beyond = massBeyond(untilNs);
-        if (within <= 0 || beyond <= 0)
-        {
-            return;
-        }
-        final double share = within / (within + beyond);
-        final double target = (share + (endedBy ? 1 : 0)) / 2;
-        scaleBins(Math.max(binOf(fromNs) + 1, lowest), Math.min(binOf(untilNs), highest), target / share);
-        scaleBins(Math.max(binOf(untilNs) + 1, lowest), highest, (1 - target) / (1 - share));
-    }
-
-    private double massWithin(final long fromNs, final long untilNs)
-    {
-        final int from = Math.max(binOf(fromNs) + 1, lowest);
-        final int to = Math.min(binOf(untilNs), highest);
-        return from > to ? 0 : sum(from, to);
-    }
-
-    private double massBeyond(final long ns)
-    {
-        final int from = Math.max(binOf(ns) + 1, lowest);
-        return from > highest ? 0 : sum(from, highest);
-    }
-
-    private void scaleBins(final int from, final int to, final double factor)
-    {
-        grow(from, to, factor);
-        final int end = to + 1;
-        for (int k = from; k < end; k++)
-        {
-            pointMass[k] *= factor;
-        }
     }
 
     /**

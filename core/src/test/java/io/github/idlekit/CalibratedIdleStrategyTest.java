@@ -650,30 +650,6 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
-    void underACoarseTimerAnExplorationsTurnWaitsForAnEpisodeThatOutlastsThePlansSpin()
-    {
-        final ScriptedWaits waits = slackLikeWaits(15_625_000L);
-        waits.parkCpuNs = 40_000;
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-        final LongSupplier memoryless10ms = exponentialGaps(10_000_000, 3);
-        final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, memoryless10ms, 400);
-        adaptive.episodesToExplore = 1_000;
-        simulator.run(adaptive, memoryless10ms, 200);
-        final long spinNs = adaptive.schedule().spinBeforeFirstParkNs();
-        final long exploredNs = spinNs + 50_000;
-        adaptive.episodesToExplore = 1;
-
-        // the turn comes as an episode whose work is there within the plan's spin starts; begun then, the
-        // exploration would end with it, having seen nothing, and the next one would be sixteen episodes away
-        final long shortBusyNs = busyNsOfAnEpisode(adaptive, simulator, 1_000);
-        final long longBusyNs = busyNsOfAnEpisode(adaptive, simulator, 10_000_000);
-
-        assertTrue(shortBusyNs < exploredNs, "the short episode busy-waited " + shortBusyNs + " ns; " + adaptive);
-        assertTrue(longBusyNs > exploredNs, "the next episode, which outlasts the plan's spin of " + spinNs +
-            " ns, busy-waited " + longBusyNs + " ns; " + adaptive);
-    }
-
-    @Test
     void workPublishedWhileAYieldLetTheProducerRunIsLearntAsComingWhenTheYieldEnded()
     {
         final LongSupplier memoryless10us = exponentialGaps(10_000, 5);
@@ -702,15 +678,6 @@ class CalibratedIdleStrategyTest
         assertTrue(afterSharingCostNs < 1.25 * neverSharedCostNs, "cost " + afterSharingCostNs +
             " ns over 1,000 episodes after sharing a CPU, " + neverSharedCostNs + " ns never sharing; " + shared +
             "; " + apart);
-    }
-
-    private static long busyNsOfAnEpisode(
-        final CalibratedIdleStrategy strategy, final EpisodeSimulator simulator, final long gapNs)
-    {
-        final IdleStatistics statistics = strategy.statistics();
-        final long beforeNs = statistics.spinNs() + statistics.yieldNs();
-        simulator.run(strategy, () -> gapNs, 1);
-        return statistics.spinNs() + statistics.yieldNs() - beforeNs;
     }
 
     /**

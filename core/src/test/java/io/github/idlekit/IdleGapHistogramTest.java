@@ -522,55 +522,6 @@ class IdleGapHistogramTest
     }
 
     @Test
-    void explorationsMoveHalfTheShareOfTheEpisodesPastTheSpinThatEndWithinTheirReachToWhatTheySaw()
-    {
-        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
-        recordPoints(gaps, 5_000, 40);
-        recordPoints(gaps, 30_000, 4);
-        recordPoints(gaps, 5_000_000, 16);
-        final int before = gaps.binOf(5_000);
-        final int within = gaps.binOf(30_000);
-        final int beyond = gaps.binOf(5_000_000);
-        final double beforeShare = gaps.probability(before);
-        final double pastShare = gaps.probability(within) + gaps.probability(beyond);
-        final double share = gaps.probability(within) / pastShare;
-        final double beyondMeanNs = gaps.meanNs(beyond);
-        assertTrue(share < IdleGapHistogram.CONTRADICTED_SHARE, "a few past the spin of 20 µs end by 60 µs");
-        assertTrue(gaps.contradictedBy(20_000, 60_000, true), "work seen there");
-        assertFalse(gaps.contradictedBy(20_000, 60_000, false), "none seen there");
-
-        gaps.followExploration(20_000, 60_000, true);
-
-        final double movedShare = (share + 1) / 2;
-        assertEquals(movedShare * pastShare, gaps.probability(within), 1e-12);
-        assertEquals((1 - movedShare) * pastShare, gaps.probability(beyond), 1e-12);
-        assertEquals(beforeShare, gaps.probability(before), 1e-12, "the episodes that ended before the spin");
-        assertEquals(30_000, gaps.meanNs(within), 1e-6);
-        assertEquals(beyondMeanNs, gaps.meanNs(beyond), 1e-6);
-        assertEquals(1.0, totalProbability(gaps), 1e-12);
-        assertFalse(gaps.contradictedBy(20_000, 60_000, true), "work seen there, as half are now");
-
-        gaps.followExploration(20_000, 60_000, false);
-
-        assertEquals(movedShare / 2 * pastShare, gaps.probability(within), 1e-12);
-        assertEquals(beforeShare, gaps.probability(before), 1e-12);
-    }
-
-    @Test
-    void anExplorationMovesNothingWhereTheEpisodesPastTheSpinAllEndOnOneSideOfItsReach()
-    {
-        final IdleGapHistogram gaps = new IdleGapHistogram(DECAY);
-        recordPoints(gaps, 5_000, 40);
-        recordPoints(gaps, 5_000_000, 16);
-        final double beyondShare = gaps.probability(gaps.binOf(5_000_000));
-
-        gaps.followExploration(20_000, 60_000, true);
-
-        assertEquals(beyondShare, gaps.probability(gaps.binOf(5_000_000)), 1e-12);
-        assertTrue(gaps.contradictedBy(20_000, 60_000, true), "none ended there");
-    }
-
-    @Test
     void rejectsADecayOutsideZeroToOne()
     {
         final IllegalArgumentException thrown =
