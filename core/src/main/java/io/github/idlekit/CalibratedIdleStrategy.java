@@ -1061,8 +1061,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      */
     private int surprisesForChange()
     {
-        return SURPRISES_FOR_CHANGE + (timer.coarse() &&
-            gaps.parksShareAWindow(0, Long.MAX_VALUE) ? 1 : 0);
+        return SURPRISES_FOR_CHANGE + (timer.coarse() && gaps.parksShareAWindow(0, Long.MAX_VALUE) ? 1 : 0);
     }
 
     /**
