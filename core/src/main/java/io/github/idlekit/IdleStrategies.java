@@ -31,7 +31,7 @@ import java.util.Objects;
  *     <li>{@code wakeable} or {@code wakeable:<maxPark>}: a {@link WakeableIdleStrategy} (longest park
  *     {@link WakeableIdleStrategy#DEFAULT_MAX_PARK} by default), which producers wake;</li>
  *     <li>{@code fixed:<preset>}: the preset's static, floor-sized plan for the current {@link TimerProfile}, as a
- *     {@link PhasedIdleStrategy};</li>
+ *     {@link PhasedIdleStrategy}, with the preset's own longest park;</li>
  *     <li>phase lists such as {@code spin:20us,yield:50us,park:70us..1ms}: a {@link PhasedIdleStrategy}. A spin or
  *     yield phase takes a duration ({@code 20us}), a count of idle calls ({@code 100}), or nothing or
  *     {@code forever} when it is the last phase; a park phase takes {@code min..max}, optionally with a growth
@@ -164,8 +164,13 @@ public final class IdleStrategies
             }
             if (trimmed.startsWith(FIXED + ":"))
             {
-                final IdlePreset preset = IdlePreset.fromName(trimmed.substring(FIXED.length() + 1));
-                return new PhasedIdleStrategy(preset.plan(TimerProfile.current()));
+                final String name = trimmed.substring(FIXED.length() + 1);
+                if (name.indexOf(':') >= 0)
+                {
+                    throw new IllegalArgumentException(
+                        "fixed:<preset> takes no maxPark, the preset's plan has its own: '" + name + "'");
+                }
+                return new PhasedIdleStrategy(IdlePreset.fromName(name).plan(TimerProfile.current()));
             }
             return new PhasedIdleStrategy(parsePlan(trimmed));
         }

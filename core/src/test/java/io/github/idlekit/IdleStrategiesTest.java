@@ -110,6 +110,8 @@ class IdleStrategiesTest
         "park:1ms..2ms*1|parkGrowth must be above 1 and at most 16.0: 1.0",
         "calibrated:fast|preset: unknown value 'fast'",
         "calibrated:balanced:0ms|maxPark: '0ms' must be positive",
+        "fixed:low-cpu:1ms|fixed:<preset> takes no maxPark, the preset's plan has its own: 'low-cpu:1ms'",
+        "fixed:fast|preset: unknown value 'fast'",
         "''|unknown phase ''",
     })
     void malformedSpecsQuoteTheSpecAndTheOffendingToken(final String spec, final String expected)
