@@ -155,8 +155,12 @@ public final class Durations
                 return NANOS_PER_MILLI;
             case "s":
                 return NANOS_PER_SECOND;
+            case "":
+                throw invalid(parameter, token, "has no unit, expected ns, us, ms or s");
             default:
-                throw invalid(parameter, token, "unknown unit, expected ns, us, ms or s");
+                throw invalid(parameter, token, unit.charAt(0) == '.' || unit.charAt(0) == 'e' ?
+                    "expected a whole number followed by ns, us, ms or s; write a fraction in a smaller unit" :
+                    "unknown unit, expected ns, us, ms or s");
         }
     }
 
