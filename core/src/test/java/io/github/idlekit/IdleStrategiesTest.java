@@ -55,6 +55,9 @@ class IdleStrategiesTest
         "calibrated:balanced",
         "calibrated:low-latency",
         "calibrated:low-cpu:2ms",
+        "calibrated:balanced:9223372036854775807ns",
+        "wakeable:9223372036854775807ns",
+        "park:1ns..9223372036854775807ns",
     })
     void aliasRoundTripsThroughParse(final String spec)
     {

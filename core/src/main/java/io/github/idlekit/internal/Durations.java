@@ -40,12 +40,20 @@ public final class Durations
         {
             unitStart++;
         }
-        if (unitStart == 0 || unitStart > 18)
+        if (unitStart == 0)
         {
             throw invalid(parameter, token, "expected a whole number followed by ns, us, ms or s");
         }
-        final long amount = Long.parseLong(trimmed.substring(0, unitStart));
         final long nanosPerUnit = nanosPerUnit(parameter, token, trimmed.substring(unitStart));
+        final long amount;
+        try
+        {
+            amount = Long.parseLong(trimmed.substring(0, unitStart));
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw invalid(parameter, token, "too large");
+        }
         if (amount <= 0)
         {
             throw invalid(parameter, token, "must be positive");

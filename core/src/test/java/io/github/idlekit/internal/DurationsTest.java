@@ -23,7 +23,8 @@ class DurationsTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "", "ms", "10", "10 parsecs", "-5us", "0ms", "1.5ms", "99999999999999999s" })
+    @ValueSource(strings = { "", "ms", "10", "10 parsecs", "-5us", "0ms", "1.5ms", "99999999999999999s",
+        "9223372036854775808ns", "10000000000000000000000ns" })
     void rejectsMalformedTokensNamingParameterAndToken(final String token)
     {
         final IllegalArgumentException ex =
@@ -33,7 +34,7 @@ class DurationsTest
     }
 
     @ParameterizedTest
-    @ValueSource(longs = { 1, 999, 1_000, 1_500, 70_000, 1_000_000, 15_625_000, 2_000_000_000L })
+    @ValueSource(longs = { 1, 999, 1_000, 1_500, 70_000, 1_000_000, 15_625_000, 2_000_000_000L, Long.MAX_VALUE })
     void specTokensRoundTrip(final long nanos)
     {
         assertEquals(nanos, Durations.parsePositiveNanos("x", Durations.toSpec(nanos)));
