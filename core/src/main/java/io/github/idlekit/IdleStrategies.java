@@ -41,7 +41,8 @@ import java.util.Objects;
  *     <li>Agrona's aliases {@code noop}, {@code spin}, {@code yield}, {@code sleep-ns}, {@code sleep-ms} and
  *     {@code backoff}, which give Agrona's own strategies with their defaults.</li>
  * </ul>
- * Every idlekit strategy's {@code alias()} is a spec that {@code parse} turns back into an equivalent strategy.
+ * Case does not matter ({@code Calibrated:Low-CPU:2MS} is {@code calibrated:low-cpu:2ms}). Every idlekit strategy's
+ * {@code alias()} is a spec that {@code parse} turns back into an equivalent strategy.
  */
 public final class IdleStrategies
 {
@@ -137,7 +138,7 @@ public final class IdleStrategies
     public static IdleStrategy parse(final String spec)
     {
         Objects.requireNonNull(spec, "spec");
-        final String trimmed = spec.trim();
+        final String trimmed = spec.trim().toLowerCase(Locale.ROOT);
         final IdleStrategy agrona = agronaStrategy(trimmed);
         if (null != agrona)
         {
@@ -250,7 +251,7 @@ public final class IdleStrategies
         {
             final String token = rawToken.trim();
             final int colon = token.indexOf(':');
-            final String name = (colon < 0 ? token : token.substring(0, colon)).toLowerCase(Locale.ROOT);
+            final String name = colon < 0 ? token : token.substring(0, colon);
             final String argument = colon < 0 ? null : token.substring(colon + 1).trim();
             final int phase = phaseIndex(name, token);
             if (phase <= lastPhase)

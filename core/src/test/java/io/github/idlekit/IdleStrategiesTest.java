@@ -69,6 +69,19 @@ class IdleStrategiesTest
         assertEquals(parsed.alias(), reparsed.alias());
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "Calibrated:Low-CPU:2MS|calibrated:low-cpu:2ms",
+        "CALIBRATED:LAMBDA=2.5|calibrated:lambda=2.5",
+        "Wakeable:1S|wakeable:1s",
+        "SPIN:20US,Yield:50us,PARK:70us..1ms|spin:20us,yield:50us,park:70us..1ms",
+        "Backoff|backoff",
+    })
+    void caseDoesNotMatter(final String spec, final String alias)
+    {
+        assertEquals(alias, IdleStrategies.parse(spec).alias());
+    }
+
     @Test
     @ResourceLock(Resources.SYSTEM_PROPERTIES)
     void bareCalibratedUsesThePresetProperty()
