@@ -132,6 +132,11 @@ final class Compare
         }
         final String slack = arguments.value("--slack", null);
         final long slackNs = null == slack ? 0 : arguments.nanos("--slack", slack);
+        if (slackNs > LinuxTimerSlack.MAX_SLACK_NS)
+        {
+            throw new IllegalArgumentException("compare --slack: '" + slack + "' is above the largest slack, " +
+                Durations.toHuman(LinuxTimerSlack.MAX_SLACK_NS));
+        }
         final List<Workload> workloads =
             Workload.parseList(arguments.value("--workloads", quick ? QUICK_WORKLOADS : FULL_WORKLOADS));
         final List<String> strategies = new ArrayList<>(

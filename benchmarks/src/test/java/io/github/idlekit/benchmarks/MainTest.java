@@ -27,6 +27,7 @@ class MainTest
         assertTrue(unknown.startsWith("compare: unknown option '--bogus'; options: "), unknown);
         assertEquals("compare --events: '0' is not a positive integer", errorOf("compare", "--events", "0"));
         assertEquals("compare --events: 'many' is not a positive integer", errorOf("compare", "--events", "many"));
+        assertEquals("compare --slack: '10s' is above the largest slack, 4.29 s", errorOf("compare", "--slack", "10s"));
     }
 
     @Test

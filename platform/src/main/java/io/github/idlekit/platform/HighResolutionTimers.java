@@ -110,11 +110,13 @@ public final class HighResolutionTimers
     }
 
     /**
-     * Enables a timer resolution (Windows) or slack for the calling thread (Linux) of {@code precision}.
+     * Enables a timer resolution (Windows) or slack for the calling thread (Linux) of {@code precision}. On Linux the
+     * timer profile is measured again at once, and again on close, from a few parks that each last about the slack.
      *
-     * @param precision the resolution or slack, positive.
+     * @param precision the resolution or slack, positive; on Linux at most {@link LinuxTimerSlack#MAX_SLACK_NS}.
      * @return the handle that undoes it.
-     * @throws IllegalArgumentException     naming {@code precision} when it is not positive.
+     * @throws IllegalArgumentException     naming {@code precision} when it is not positive, or on Linux above
+     *                                      {@link LinuxTimerSlack#MAX_SLACK_NS}.
      * @throws PlatformUnavailableException on Windows or Linux when JNA is missing or the OS refuses.
      */
     public static Enabled enable(final Duration precision)
@@ -131,6 +133,7 @@ public final class HighResolutionTimers
         }
         else if (NativeSupport.IS_LINUX)
         {
+            LinuxTimerSlack.requireSlack("precision", precisionNs);
             final long previousNs = LinuxTimerSlack.get();
             LinuxTimerSlack.set(precisionNs);
             TimerProfile.recalibrate();

@@ -29,6 +29,12 @@ public final class LinuxTimerSlack
      */
     public static final long DEFAULT_SLACK_NS = 50_000L;
 
+    /**
+     * The largest slack, about 4.3 s, that {@link #get()} reads back as set: glibc's {@code prctl} returns an
+     * {@code int}, so a larger one would read back as its low 32 bits, and be restored wrongly from that.
+     */
+    public static final long MAX_SLACK_NS = 0xFFFF_FFFFL;
+
     private LinuxTimerSlack()
     {
     }
@@ -55,19 +61,34 @@ public final class LinuxTimerSlack
     /**
      * Sets the calling thread's timer slack; threads it creates from now on inherit it.
      *
-     * @param slackNs the slack in nanoseconds, positive (use {@link #reset()} for the default).
-     * @throws IllegalArgumentException     naming {@code slackNs} when it is not positive.
+     * @param slackNs the slack in nanoseconds, positive and at most {@link #MAX_SLACK_NS} ({@link #reset()} restores
+     *                the default).
+     * @throws IllegalArgumentException     naming {@code slackNs} when it is not positive or above
+     *                                      {@link #MAX_SLACK_NS}.
      * @throws PlatformUnavailableException off Linux, without JNA, or when the kernel refuses
      *                                      ({@link PlatformCallException}).
      */
     public static void set(final long slackNs)
     {
+        apply(requireSlack("slackNs", slackNs));
+    }
+
+    /**
+     * @return {@code slackNs}, once it is positive and at most {@link #MAX_SLACK_NS}.
+     * @throws IllegalArgumentException naming {@code parameter} and the value otherwise.
+     */
+    static long requireSlack(final String parameter, final long slackNs)
+    {
         if (slackNs <= 0)
         {
-            throw new IllegalArgumentException(
-                "slackNs must be positive: " + slackNs + " (reset() restores the default)");
+            throw new IllegalArgumentException(parameter + " must be positive: " + slackNs);
         }
-        apply(slackNs);
+        if (slackNs > MAX_SLACK_NS)
+        {
+            throw new IllegalArgumentException(parameter + " must be at most " + MAX_SLACK_NS +
+                " ns, the most prctl(PR_GET_TIMERSLACK) reports back: " + slackNs);
+        }
+        return slackNs;
     }
 
     /**
@@ -119,17 +140,16 @@ public final class LinuxTimerSlack
      * thing it does, since slack can only be set by the thread it applies to.
      *
      * @param delegate makes the threads (names, daemon status, priority).
-     * @param slackNs  the slack in nanoseconds, positive.
+     * @param slackNs  the slack in nanoseconds, positive and at most {@link #MAX_SLACK_NS}.
      * @return the decorated factory.
+     * @throws IllegalArgumentException     naming {@code slackNs} when it is not positive or above
+     *                                      {@link #MAX_SLACK_NS}.
      * @throws PlatformUnavailableException off Linux or without JNA, here rather than in the new threads.
      */
     public static ThreadFactory threadFactory(final ThreadFactory delegate, final long slackNs)
     {
         Objects.requireNonNull(delegate, "delegate");
-        if (slackNs <= 0)
-        {
-            throw new IllegalArgumentException("slackNs must be positive: " + slackNs);
-        }
+        requireSlack("slackNs", slackNs);
         get();
         return task -> delegate.newThread(() ->
         {

@@ -93,10 +93,20 @@ class LinuxTimerSlackTest
     @Test
     void badSlackIsNamed()
     {
-        assertEquals("slackNs must be positive: 0 (reset() restores the default)",
+        assertEquals("slackNs must be positive: 0",
             assertThrows(IllegalArgumentException.class, () -> LinuxTimerSlack.set(0)).getMessage());
         assertEquals("slackNs must be positive: -1",
             assertThrows(IllegalArgumentException.class,
                 () -> LinuxTimerSlack.threadFactory(Executors.defaultThreadFactory(), -1)).getMessage());
+        assertEquals("slackNs must be at most 4294967295 ns, the most prctl(PR_GET_TIMERSLACK) reports back: " +
+            "4294967296", assertThrows(IllegalArgumentException.class,
+                () -> LinuxTimerSlack.set(LinuxTimerSlack.MAX_SLACK_NS + 1)).getMessage());
+        assertThrows(IllegalArgumentException.class,
+            () -> LinuxTimerSlack.threadFactory(Executors.defaultThreadFactory(), Long.MAX_VALUE));
+        final long slackNs = LinuxTimerSlack.get();
+        assertEquals("precision must be at most 4294967295 ns, the most prctl(PR_GET_TIMERSLACK) reports back: " +
+            "86400000000000", assertThrows(IllegalArgumentException.class,
+                () -> HighResolutionTimers.enable(Duration.ofDays(1))).getMessage());
+        assertEquals(slackNs, LinuxTimerSlack.get());
     }
 }
