@@ -214,7 +214,8 @@ public final class IdleStatistics
      *
      * @param countersManager where to allocate the counters.
      * @param label           names the strategy's worker in the counters' labels, e.g. {@code "sender"}.
-     * @throws IllegalStateException when these statistics were registered already.
+     * @throws IllegalStateException when these statistics were registered already, or {@code countersManager} has
+     *                               no room for them (none of them is then left allocated).
      */
     public void registerIn(final CountersManager countersManager, final String label)
     {
@@ -226,18 +227,33 @@ public final class IdleStatistics
         }
         final int[] counterIds = new int[NAMES.length];
         final int[] offsets = new int[NAMES.length];
-        for (int i = 0; i < offsets.length; i++)
+        int allocated = 0;
+        try
         {
-            counterIds[i] = countersManager.allocate("idle " + label + ": " + NAMES[i], COUNTER_TYPE_ID);
-            offsets[i] = CountersReader.counterOffset(counterIds[i]);
+            for (; allocated < offsets.length; allocated++)
+            {
+                counterIds[allocated] =
+                    countersManager.allocate("idle " + label + ": " + NAMES[allocated], COUNTER_TYPE_ID);
+                offsets[allocated] = CountersReader.counterOffset(counterIds[allocated]);
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            free(countersManager, counterIds, allocated);
+            throw ex;
         }
         if (!REGISTERED.compareAndSet(this, null, new Slots(countersManager.valuesBuffer(), offsets)))
         {
-            for (final int counterId : counterIds)
-            {
-                countersManager.free(counterId);
-            }
+            free(countersManager, counterIds, allocated);
             throw new IllegalStateException("statistics already registered, now again as label=" + label);
+        }
+    }
+
+    private static void free(final CountersManager countersManager, final int[] counterIds, final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            countersManager.free(counterIds[i]);
         }
     }
 

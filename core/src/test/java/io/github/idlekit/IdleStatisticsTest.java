@@ -1,6 +1,10 @@
 package io.github.idlekit;
 
+import org.agrona.BitUtil;
+import org.agrona.BufferUtil;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersManager;
+import org.agrona.concurrent.status.CountersReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -115,6 +119,26 @@ class IdleStatisticsTest
         final IllegalStateException twice = assertThrows(IllegalStateException.class,
             () -> statistics.registerIn(counters, "receiver"));
         assertTrue(twice.getMessage().contains("label=receiver"), twice.getMessage());
+    }
+
+    @Test
+    void aCountersManagerWithoutRoomForThemAllIsLeftWithNoneOfThem()
+    {
+        final int room = 5;
+        final CountersManager counters = new CountersManager(
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(
+                room * CountersReader.METADATA_LENGTH, BitUtil.CACHE_LINE_LENGTH)),
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(
+                room * CountersReader.COUNTER_LENGTH, BitUtil.CACHE_LINE_LENGTH)));
+        final IdleStatistics statistics = new PhasedIdleStrategy(
+            new IdlePlan(2, 0, 0, 0, 1_000, 1_000, IdlePlan.DOUBLING, 0), waits).statistics();
+
+        assertThrows(IllegalStateException.class, () -> statistics.registerIn(counters, "sender"));
+
+        final int[] allocated = { 0 };
+        counters.forEach((counterId, label) -> allocated[0]++);
+        assertEquals(0, allocated[0]);
+        assertEquals(room, counters.maxCounterId() + 1, "the manager really had room for " + room);
     }
 
     @Test
