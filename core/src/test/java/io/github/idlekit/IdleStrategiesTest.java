@@ -125,6 +125,7 @@ class IdleStrategiesTest
         "park:1.5ms|minPark: '1.5ms' expected a whole number followed by ns, us, ms or s; write a fraction",
         "calibrated:balanced:1e3ns|maxPark: '1e3ns' expected a whole number",
         "wakeable:100|maxPark: '100' has no unit",
+        "wakeable:-5ms|maxPark: '-5ms' must be positive",
         "park:1ms..2ms*fast|growth in 'park:1ms..2ms*fast' is not a number: 'fast'",
         "park:1ms..2ms*1|parkGrowth must be above 1 and at most 16.0: 1.0",
         "calibrated:fast|preset: unknown value 'fast'",

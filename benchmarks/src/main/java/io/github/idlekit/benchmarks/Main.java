@@ -44,6 +44,10 @@ public final class Main
             switch (command)
             {
                 case "probe":
+                    if (rest.length > 0)
+                    {
+                        throw new IllegalArgumentException("takes no arguments: '" + String.join(" ", rest) + "'");
+                    }
                     Probe.run(out);
                     break;
                 case "compare":

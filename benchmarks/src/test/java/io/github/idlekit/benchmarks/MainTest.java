@@ -28,6 +28,7 @@ class MainTest
         assertEquals("compare --events: '0' is not a positive integer", errorOf("compare", "--events", "0"));
         assertEquals("compare --events: 'many' is not a positive integer", errorOf("compare", "--events", "many"));
         assertEquals("compare --slack: '10s' is above the largest slack, 4.29 s", errorOf("compare", "--slack", "10s"));
+        assertEquals("probe: takes no arguments: '--quick'", errorOf("probe", "--quick"));
     }
 
     @Test

@@ -42,7 +42,8 @@ public final class Durations
         }
         if (unitStart == 0)
         {
-            throw invalid(parameter, token, "expected a whole number followed by ns, us, ms or s");
+            throw invalid(parameter, token, trimmed.startsWith("-") ? "must be positive" :
+                "expected a whole number followed by ns, us, ms or s");
         }
         final long nanosPerUnit = nanosPerUnit(parameter, token, trimmed.substring(unitStart));
         final long amount;
