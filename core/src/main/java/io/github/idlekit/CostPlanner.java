@@ -11,9 +11,10 @@ package io.github.idlekit;
  * regular gaps are met; or park again and again across several bins with the period that balances the CPU of
  * frequent wake-ups against the latency of long parks (the square-root rule: a period p costs about w/p of CPU
  * per unit of idle time and λ·p/2 of latency per event, least at p = √(2·w·idle/λ)). Only parks the timer can
- * deliver are allowed: at least the floor, at most the maximum park (or the floor and its spread, if longer),
- * each with an eighth's tolerance, since bin edges rarely fall on the floor itself; a park aimed short of the floor
- * is costed as ending a floor after it began, as it does (see {@link #parkEndNs(long, double)}).
+ * deliver are allowed: at least the floor, less an eighth since bin edges rarely fall on the floor itself, and at
+ * most the maximum park, which a user sets to bound how long work can wait, or, where the floor and its spread are
+ * longer, those and an eighth. A park aimed short of the floor is costed as ending a floor after it began, as it
+ * does (see {@link #parkEndNs(long, double)}).
  *
  * <p>What falls out: regular gaps park until just before the gap and spin the rest; memoryless gaps spin for a
  * threshold and then park; a coarse timer with gaps shorter than a tick parks at once or spins through, whichever
@@ -195,7 +196,7 @@ final class CostPlanner
         shortestParkNs = floorNs - floorNs / 8;
         spreadNs = timer.spreadNs();
         longestParkNs = Math.max(maxParkNs, floorNs + spreadNs);
-        longestAimNs = longestParkNs + longestParkNs / 8;
+        longestAimNs = maxParkNs >= floorNs + spreadNs ? maxParkNs : longestParkNs + longestParkNs / 8;
         stage = SMOOTHING;
         next = -1;
     }

@@ -742,6 +742,29 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aParkTowardsAMomentLastsNoLongerThanTheMaximumPark()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final long[] longestNs = { 0 };
+        final LongUnaryOperator timer = waits.parkDurationNs;
+        waits.parkDurationNs = requestNs ->
+        {
+            final long durationNs = timer.applyAsLong(requestNs);
+            longestNs[0] = Math.max(longestNs[0], durationNs);
+            return durationNs;
+        };
+        final long maxParkNs = 1_000_000;
+        final CalibratedIdleStrategy idle =
+            new CalibratedIdleStrategy(() -> LINUX_LIKE, null, 1.0, Duration.ofNanos(maxParkNs), waits);
+
+        // gaps just longer than the maximum park, which a park until just before each would exceed
+        new EpisodeSimulator(waits).run(idle, () -> 1_100_000L, 2_000);
+
+        assertTrue(idle.currentPlan().contains("park until"), idle.toString());
+        assertTrue(longestNs[0] <= maxParkNs, "longest park " + longestNs[0] + " ns: " + idle);
+    }
+
+    @Test
     void shortRegularGapsWithRareStallsCostNoMoreThanThePresetsStaticPlan()
     {
         final TimerProfile profile = memorylessProfile(100_000, 48_000);
