@@ -533,7 +533,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         this.timer = new ParkTimerModel(profile, waits.nanoTime());
         final IdlePreset ladder = null == preset ? IdlePreset.BALANCED : preset;
         this.maxParkNs = null != maxPark ? maxPark.toNanos() : ladder.adaptiveMaxParkNs();
-        this.ladderPlan = ladder.plan(profile);
+        // the ladder parks no longer than a maximum the user set either, while the strategy has nothing better
+        this.ladderPlan = null != maxPark ? ladder.planParkingAtMost(profile, maxParkNs) : ladder.plan(profile);
         this.context = contexts[EpisodeContext.AFTER_BUSY_WAIT];
         followPresetLadder();
         probeBusyNs = probeBusyNs();

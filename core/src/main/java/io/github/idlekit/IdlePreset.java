@@ -168,6 +168,15 @@ public enum IdlePreset
         return adaptiveMaxParkNs;
     }
 
+    /**
+     * @return the static plan for {@code profile}, its longest park no longer than {@code longestParkNs} nor this
+     * preset's own, but at least one floor.
+     */
+    IdlePlan planParkingAtMost(final TimerProfile profile, final long longestParkNs)
+    {
+        return plan(profile, Math.min(maxParkNs, longestParkNs));
+    }
+
     private IdlePlan plan(final TimerProfile profile, final long maxParkNs)
     {
         Objects.requireNonNull(profile, "profile");

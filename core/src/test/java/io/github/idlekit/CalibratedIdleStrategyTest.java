@@ -742,6 +742,26 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void beforeItHasLearntAnythingItParksNoLongerThanTheMaximumPark()
+    {
+        final ScriptedWaits waits = linuxLikeWaits();
+        final long maxParkNs = 200_000;
+        final CalibratedIdleStrategy idle =
+            new CalibratedIdleStrategy(() -> LINUX_LIKE, IdlePreset.BALANCED, 1.0, Duration.ofNanos(maxParkNs), waits);
+        final long startNs = waits.nowNs;
+
+        // one long first episode, all of it on the preset's ladder, which alone would park up to 1 ms
+        while (waits.nowNs - startNs < 100_000_000L)
+        {
+            idle.idle(0);
+        }
+
+        assertTrue(waits.parkRequests.size() > 100, waits.parkRequests.size() + " parks; " + idle);
+        assertTrue(waits.parkRequests.stream().allMatch(requestNs -> requestNs <= maxParkNs),
+            waits.parkRequests.stream().mapToLong(Long::longValue).max().getAsLong() + " ns at most; " + idle);
+    }
+
+    @Test
     void aParkTowardsAMomentLastsNoLongerThanTheMaximumPark()
     {
         final ScriptedWaits waits = linuxLikeWaits();
