@@ -675,7 +675,10 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
             planSlice(nowNs);
             return;
         }
-        park(nowNs, parkNs);
+        // a plan made while the timer model held a coarser floor than this thread's parks now have would park
+        // that floor at a time: no park is planned to last longer than the maximum, which lasts a floor if no park
+        // is shorter
+        park(nowNs, Math.min(parkNs, maxParkNs));
     }
 
     /**

@@ -762,6 +762,24 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void aThreadWhoseTimerIsFinerThanItsProfileNeverAsksForMoreThanTheMaximumPark()
+    {
+        // a profile measured under a coarse tick, and a thread whose parks last what they ask for, as on Windows once
+        // another process has raised the timer's resolution: until the strategy learns that, every park it plans
+        // lasts at least the profile's floor
+        final ScriptedWaits waits = linuxLikeWaits();
+        final long maxParkNs = 2_000_000;
+        final CalibratedIdleStrategy idle =
+            new CalibratedIdleStrategy(() -> WINDOWS_LIKE, null, 1.0, Duration.ofNanos(maxParkNs), waits);
+
+        new EpisodeSimulator(waits).run(idle, exponentialGaps(5_000_000, 11), 2_000);
+
+        assertTrue(waits.parkRequests.size() > 1_000, waits.parkRequests.size() + " parks; " + idle);
+        assertTrue(waits.parkRequests.stream().allMatch(requestNs -> requestNs <= maxParkNs),
+            waits.parkRequests.stream().mapToLong(Long::longValue).max().getAsLong() + " ns at most; " + idle);
+    }
+
+    @Test
     void aParkTowardsAMomentLastsNoLongerThanTheMaximumPark()
     {
         final ScriptedWaits waits = linuxLikeWaits();
