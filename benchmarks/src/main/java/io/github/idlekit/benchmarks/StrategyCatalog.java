@@ -204,6 +204,25 @@ final class StrategyCatalog
     }
 
     /**
+     * Parses the one strategy name that {@code check} accepts given as {@code parameter}.
+     *
+     * @param parameter what the name is, for the message, e.g. {@code baseline}.
+     * @param value     the name.
+     * @param check     throws {@link IllegalArgumentException} for a name it does not accept.
+     * @return the name.
+     */
+    static String parseOne(final String parameter, final String value, final Consumer<String> check)
+    {
+        final List<String> names = parseList(value, check);
+        if (names.size() != 1)
+        {
+            throw new IllegalArgumentException(
+                parameter + ": '" + value + "' names " + names.size() + " strategies, not one");
+        }
+        return names.get(0);
+    }
+
+    /**
      * Parses a {@code ;}-separated list of strategy names that {@code check} accepts.
      *
      * @param list  the names.
@@ -219,6 +238,10 @@ final class StrategyCatalog
             if (!name.isEmpty())
             {
                 check.accept(name);
+                if (names.contains(name))
+                {
+                    throw new IllegalArgumentException("strategies: '" + list + "' names " + name + " twice");
+                }
                 names.add(name);
             }
         }

@@ -133,7 +133,12 @@ final class Workload
         {
             if (!name.isBlank())
             {
-                workloads.add(parse(name));
+                final Workload workload = parse(name);
+                if (workloads.stream().anyMatch(other -> other.name.equals(workload.name)))
+                {
+                    throw new IllegalArgumentException("workloads: '" + list + "' names " + workload.name + " twice");
+                }
+                workloads.add(workload);
             }
         }
         if (workloads.isEmpty())

@@ -32,6 +32,19 @@ class MainTest
     }
 
     @Test
+    void aListThatNamesOneThingTwiceOrABaselineOfTwoIsRefused() throws Exception
+    {
+        assertEquals("compare: workloads: 'fixed-1ms,exp-1ms,fixed-1ms' names fixed-1ms twice",
+            errorOf("compare", "--workloads", "fixed-1ms,exp-1ms,fixed-1ms"));
+        assertEquals("compare: strategies: 'agrona-backoff;agrona-backoff' names agrona-backoff twice",
+            errorOf("compare", "--strategies", "agrona-backoff;agrona-backoff"));
+        assertEquals("compare: baseline: 'agrona-backoff;idlekit-balanced' names 2 strategies, not one",
+            errorOf("compare", "--baseline", "agrona-backoff;idlekit-balanced"));
+        assertEquals("aeron: baseline: 'agrona-backoff;idlekit-balanced' names 2 strategies, not one",
+            errorOf("aeron", "--baseline", "agrona-backoff;idlekit-balanced"));
+    }
+
+    @Test
     void aLatencyWeightThatIsNotAPositiveFiniteNumberIsNamedWithItsValue() throws Exception
     {
         for (final String command : new String[]{ "compare", "aeron" })
