@@ -74,9 +74,7 @@ final class AeronCommand
         final List<Workload> workloads = Workload.parseList(arguments.value("--workloads", DEFAULT_WORKLOADS));
         final List<String> strategies = new ArrayList<>(
             StrategyCatalog.parseList(arguments.value("--strategies", DEFAULT_STRATEGIES), AeronPingPong::check));
-        final String baseline = StrategyCatalog.parseOne(
-            "baseline", arguments.value("--baseline", "agrona-backoff"), AeronPingPong::check);
-        final Yardstick yardstick = new Yardstick(baseline, arguments.positiveFiniteDouble("--lambda", 1));
+        final Yardstick yardstick = Yardstick.of(arguments, AeronPingPong::check);
         if (!strategies.contains(yardstick.baseline()))
         {
             strategies.add(yardstick.baseline());

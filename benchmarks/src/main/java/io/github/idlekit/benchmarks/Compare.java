@@ -144,9 +144,7 @@ final class Compare
         final long durationNs = arguments.nanos("--duration", quick ? "700ms" : "2s");
         final long warmupNs = arguments.nanos("--warmup", quick ? "100ms" : "200ms");
         final long maxEvents = arguments.positiveLong("--events", 1_000_000);
-        final String baseline = StrategyCatalog.parseOne(
-            "baseline", arguments.value("--baseline", "agrona-backoff"), StrategyCatalog::create);
-        final Yardstick yardstick = new Yardstick(baseline, arguments.positiveFiniteDouble("--lambda", 1));
+        final Yardstick yardstick = Yardstick.of(arguments, StrategyCatalog::create);
         if (!strategies.contains(yardstick.baseline()))
         {
             strategies.add(yardstick.baseline());

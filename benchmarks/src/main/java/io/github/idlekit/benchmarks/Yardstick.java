@@ -3,6 +3,7 @@ package io.github.idlekit.benchmarks;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -16,6 +17,19 @@ import java.util.function.Function;
  */
 record Yardstick(String baseline, double latencyWeight)
 {
+    /**
+     * @param arguments a command's options: {@code --baseline} (Agrona's backoff by default) and {@code --lambda}
+     *                  (1 by default).
+     * @param check     throws {@link IllegalArgumentException} for a baseline the command cannot run.
+     * @return the yardstick they give.
+     */
+    static Yardstick of(final Arguments arguments, final Consumer<String> check)
+    {
+        final String baseline =
+            StrategyCatalog.parseOne("baseline", arguments.value("--baseline", "agrona-backoff"), check);
+        return new Yardstick(baseline, arguments.positiveFiniteDouble("--lambda", 1));
+    }
+
     /**
      * @return {@code λ=1}, {@code λ=0.1}, {@code λ=2.5}: how tables and files name this λ.
      */
