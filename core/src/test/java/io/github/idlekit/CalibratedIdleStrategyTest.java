@@ -738,7 +738,7 @@ class CalibratedIdleStrategyTest
         assertTrue(waits.parkRequests.size() < 2_000, waits.parkRequests.size() + " parks in 10 s; " + idle);
         assertTrue(lastSecondParks >= 100 - 100 / CalibratedIdleStrategy.FLOOR_PROBE_EVERY - 1,
             lastSecondParks + " of the last 100 parks at the maximum (the rest floor probes); " + idle);
-        assertTrue(waits.parkRequests.stream().allMatch(requestNs -> requestNs <= idle.maxParkNs()), idle.toString());
+        assertNoParkRequestAbove(idle.maxParkNs(), waits, idle);
     }
 
     @Test
@@ -757,8 +757,7 @@ class CalibratedIdleStrategyTest
         }
 
         assertTrue(waits.parkRequests.size() > 100, waits.parkRequests.size() + " parks; " + idle);
-        assertTrue(waits.parkRequests.stream().allMatch(requestNs -> requestNs <= maxParkNs),
-            waits.parkRequests.stream().mapToLong(Long::longValue).max().getAsLong() + " ns at most; " + idle);
+        assertNoParkRequestAbove(maxParkNs, waits, idle);
     }
 
     @Test
@@ -775,8 +774,7 @@ class CalibratedIdleStrategyTest
         new EpisodeSimulator(waits).run(idle, exponentialGaps(5_000_000, 11), 2_000);
 
         assertTrue(waits.parkRequests.size() > 1_000, waits.parkRequests.size() + " parks; " + idle);
-        assertTrue(waits.parkRequests.stream().allMatch(requestNs -> requestNs <= maxParkNs),
-            waits.parkRequests.stream().mapToLong(Long::longValue).max().getAsLong() + " ns at most; " + idle);
+        assertNoParkRequestAbove(maxParkNs, waits, idle);
     }
 
     @Test
@@ -1548,6 +1546,16 @@ class CalibratedIdleStrategyTest
     {
         final Random random = new Random(seed);
         return () -> (long)(-Math.log(1 - random.nextDouble()) * meanNs);
+    }
+
+    /**
+     * Asserts that no park {@code idle} asked {@code waits} for was longer than {@code maxParkNs}.
+     */
+    private static void assertNoParkRequestAbove(
+        final long maxParkNs, final ScriptedWaits waits, final CalibratedIdleStrategy idle)
+    {
+        final long longestNs = waits.parkRequests.stream().mapToLong(Long::longValue).max().orElse(0);
+        assertTrue(longestNs <= maxParkNs, longestNs + " ns at most, above " + maxParkNs + " ns; " + idle);
     }
 
     /**
