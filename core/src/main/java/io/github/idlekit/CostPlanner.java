@@ -734,8 +734,8 @@ final class CostPlanner
             {
                 final long floorEndNs = fromNs + floorNs;
                 final double parkCost = parkCpuNs * survival[i] + (gaps.edgeNs(j) >= floorEndNs || j == BINS ?
-                    latencyWeight * waiting(gaps.edgeNs(j), i, j) + spreadNs * survival[j] + cost[j] :
-                    afterParkEndingAt(floorEndNs, i, j));
+                    latencyWeight * waiting(gaps.edgeNs(j), i, j) + spreadNs * survival[j] + cost[j] +
+                    earlyEndCost(j) : afterParkEndingAt(floorEndNs, i, j));
                 if (parkCost < least)
                 {
                     least = parkCost;
@@ -744,6 +744,21 @@ final class CostPlanner
                 }
             }
         }
+    }
+
+    /**
+     * @return what a park aimed to end by edge {@code j} adds where regular work comes within the park's spread before
+     * that edge and the plan parks again from there: the timer ends such a park early about as often as late, and the
+     * work then waits for the next park, about a floor. Those episodes are learnt only as ending somewhere in that
+     * next park, so a plan that took the risk would never see the work it keeps missing: at regular gaps of twice a
+     * floor it made the work wait most of a floor in most episodes.
+     */
+    private double earlyEndCost(final int j)
+    {
+        final int k = j - 1;
+        return j < BINS && choice[j] != SPIN && probability[k] >= HEAVY_BIN_SHARE &&
+            gaps.deviationNs(k) <= spreadNs && meanNs[k] >= gaps.edgeNs(j) - 2 * spreadNs ?
+            latencyWeight * probability[k] * floorNs / 2 : 0;
     }
 
     /**

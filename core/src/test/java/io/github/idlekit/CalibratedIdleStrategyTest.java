@@ -1405,6 +1405,29 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
+    void regularWorkInsideTheSpreadOfAParksEndIsNotLeftToTheParkAfterIt()
+    {
+        // parks last the request plus 98 µs plus up to 26 µs more; work every 213 µs, one item in fifty half as late
+        // again: a park aimed to end just past the work ends before it about as often as after it, and a plan that
+        // parks again from there makes the work wait a floor each time
+        final ScriptedWaits waits = jitteredWaits(98_000, 26_000, 12_000, 7);
+        final TimerProfile profile = new TimerProfile(111_000, 122_000, 111_000, 600, 40, 12_000, 64,
+            TimerProfile.Source.MEASURED);
+        final CalibratedIdleStrategy adaptive = strategy(profile, IdlePreset.BALANCED, waits);
+        final Random random = new Random(8);
+        final LongSupplier gaps = () -> random.nextInt(50) == 0 ? 320_000L : 213_000L;
+        final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 10_000).reset()
+            .run(adaptive, gaps, 5_000);
+        final Random ladderRandom = new Random(8);
+        final EpisodeSimulator ladder = agronaLadder(jitteredWaits(98_000, 26_000, 12_000, 7),
+            () -> ladderRandom.nextInt(50) == 0 ? 320_000L : 213_000L, 5_000);
+
+        assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1), "cost " + simulator.costPerEpisode(1) +
+            " ns per episode (latency " + simulator.latencyPerEpisodeNs() + ") vs Agrona's ladder's " +
+            ladder.costPerEpisode(1) + "; " + adaptive);
+    }
+
+    @Test
     void regularGapsWhoseLongParksStrayAroundTheirAimDoNotKeepSendingTheStrategyBackToItsLadder()
     {
         final ScriptedWaits waits = straying(linuxLikeWaitsWithDearPlans(), 5);
@@ -1641,6 +1664,18 @@ class CalibratedIdleStrategyTest
         final ScriptedWaits waits = new ScriptedWaits();
         waits.parkDurationNs = requestNs -> requestNs + floorNs;
         waits.parkCpuNs = parkCpuNs;
+        return waits;
+    }
+
+    /**
+     * Parks that last the request plus {@code floorNs} plus up to {@code jitterNs} more, at random.
+     */
+    private static ScriptedWaits jitteredWaits(final long floorNs, final long jitterNs, final long parkCpuNs,
+        final long seed)
+    {
+        final Random random = new Random(seed);
+        final ScriptedWaits waits = floorAndParkCpuWaits(floorNs, parkCpuNs);
+        waits.parkDurationNs = requestNs -> Math.max(requestNs, 1) + floorNs + (long)(jitterNs * random.nextDouble());
         return waits;
     }
 
