@@ -751,13 +751,16 @@ final class CostPlanner
      * that edge and the plan parks again from there: the timer ends such a park early about as often as late, and the
      * work then waits for the next park, about a floor. Those episodes are learnt only as ending somewhere in that
      * next park, so a plan that took the risk would never see the work it keeps missing: at regular gaps of twice a
-     * floor it made the work wait most of a floor in most episodes.
+     * floor it made the work wait most of a floor in most episodes. Only where the work is bunched before the edge:
+     * where as much comes after it (gaps spread around their mean), a park that ends early ends the next one early
+     * too, which the work after the edge gains.
      */
     private double earlyEndCost(final int j)
     {
         final int k = j - 1;
         return j < BINS && choice[j] != SPIN && probability[k] >= HEAVY_BIN_SHARE &&
-            gaps.deviationNs(k) <= spreadNs && meanNs[k] >= gaps.edgeNs(j) - 2 * spreadNs ?
+            probability[j] < probability[k] / 2 && gaps.deviationNs(k) <= spreadNs &&
+            meanNs[k] >= gaps.edgeNs(j) - 2 * spreadNs ?
             latencyWeight * probability[k] * floorNs / 2 : 0;
     }
 
