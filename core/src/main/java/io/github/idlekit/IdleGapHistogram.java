@@ -67,60 +67,6 @@ final class IdleGapHistogram
     static final int SETTLE_AFTER_PARKS = 4;
 
     /**
-     * Episodes ended in parks that must overlap before they are taken to share one moment of arrival (see
-     * {@link #parksShareAWindow}).
-     */
-    static final int WINDOW_PARKS = 8;
-
-    /**
-     * Parks among those that must each have checked the window they share (see {@link #parksShareAWindow}): narrowed
-     * it, or held it though, at most {@value #TEST_PARK_SHARE} as long as the longest, they could have missed it.
-     * Parks that all span the same stretch of the episode, as a plan's do, overlap whatever the workload, and one that
-     * a change of plan put elsewhere narrows their window only once. Under a coarse timer the parks that end episodes
-     * mostly span the whole tick from the episode's start, and only those a timer's slack ended early, or that began
-     * after an empty wake, span anything else: the few of them that end just inside a narrow window cut it, the others
-     * confirm it all the same, where work that comes at any moment would leave it. Counting cuts alone, regular gaps
-     * could hold a window through dozens of parks with a cut or two and be judged memoryless meanwhile, long enough for
-     * a plan to spin through whole gaps; counting cuts and shorter parks apart, three of either, a window could hold
-     * dozens of parks with two of each and still, when strays ended it, be too young to leave a grace.
-     */
-    static final int WINDOW_CHECKS = 3;
-
-    /**
-     * How long a park may be, against the longest of the window's parks, to check the window without narrowing it
-     * (see {@link #WINDOW_CHECKS}).
-     */
-    static final double TEST_PARK_SHARE = 0.75;
-
-    /**
-     * Parks that miss the window the others share, in decaying weight (see {@link #STRAY_DECAY}), that the window
-     * outlasts once it holds {@value #WINDOW_PARKS} parks: a producer held up now and then (an item late by a few
-     * milliseconds) ends one episode in a later park, and forgetting the window for it let regular gaps look
-     * memoryless for the dozen episodes the window took to form again, long enough for a plan to spin through whole
-     * gaps. Work that comes at any moment soon misses it more often than that.
-     */
-    static final double WINDOW_STRAYS = 2;
-
-    /**
-     * How much a stray park's weight fades with each later park (see {@link #WINDOW_STRAYS}).
-     */
-    static final double STRAY_DECAY = 1.0 / 16;
-
-    /**
-     * Parks for which a window that held, lost to strays, still counts (see {@link #parksShareAWindow}), unless a
-     * new one holds first: late items close together outlast the strays a window allows, and judging the episodes
-     * memoryless until a new window holds let a plan spin through whole gaps, during which no park could form it
-     * again. Under a coarse timer a new window is confirmed only by the few parks the timer's slack ends just past the
-     * work's moment (see {@link #WINDOW_CHECKS}), so it takes dozens of parks to hold: one at the items' moment had
-     * held 38 parks with two cuts and two shorter parks when a grace of 32 ran out. Work that became memoryless without
-     * surprising the histogram is planned for as such that many parks later, a second of 15.6 ms ticks. A later
-     * window lost in turn takes the grace over only if it held at least as many parks as the grace has left: late
-     * items close together hold a window of their own for a few parks, and moving the grace there left the regular
-     * moment with none.
-     */
-    static final int WINDOW_GRACE_PARKS = 64;
-
-    /**
      * A share of the weight too small to change any plan: an occupied range's end bin holding less is emptied when
      * the weights are rescaled. Not after every episode: an end bin fades below it only after thousands, so HotSpot
      * would compile the recording code without the emptying and recompile it the first time it came due.
@@ -165,6 +111,7 @@ final class IdleGapHistogram
     private final double[] pointMass = new double[BINS];
     private final double[] unparkedStartEnds = new double[BINS];
     private final double[] workSeenUnparked = new double[BINS];
+    private final ParkWindow window = new ParkWindow();
     private final double growthPerEpisode;
     private double weight = 1.0;
     private double unparkedWeight = 1.0;
@@ -185,15 +132,6 @@ final class IdleGapHistogram
     private long commonToNs;
     private long coveredFromNs;
     private long coveredToNs;
-    private long windowFromNs;
-    private long windowToNs;
-    private long windowLongestParkNs;
-    private int windowParks;
-    private int windowChecks;
-    private double windowStrays;
-    private long graceFromNs;
-    private long graceToNs;
-    private int graceParks;
 
     /**
      * @param decay how much an episode's weight fades per later episode, in (0, 1).
@@ -244,15 +182,7 @@ final class IdleGapHistogram
         commonToNs = other.commonToNs;
         coveredFromNs = other.coveredFromNs;
         coveredToNs = other.coveredToNs;
-        windowFromNs = other.windowFromNs;
-        windowToNs = other.windowToNs;
-        windowLongestParkNs = other.windowLongestParkNs;
-        windowParks = other.windowParks;
-        windowChecks = other.windowChecks;
-        windowStrays = other.windowStrays;
-        graceFromNs = other.graceFromNs;
-        graceToNs = other.graceToNs;
-        graceParks = other.graceParks;
+        window.copyFrom(other.window);
     }
 
     /**
@@ -318,27 +248,7 @@ final class IdleGapHistogram
             coveredFromNs = intervalsSincePoint == 0 ? lo : Math.min(coveredFromNs, lo);
             coveredToNs = intervalsSincePoint == 0 ? hi : Math.max(coveredToNs, hi);
             intervalsSincePoint++;
-            final boolean overlaps = windowParks > 0 && lo < windowToNs && hi > windowFromNs;
-            windowStrays *= 1 - STRAY_DECAY;
-            if (!overlaps && windowParks >= WINDOW_PARKS && windowStrays + 1 <= WINDOW_STRAYS)
-            {
-                windowStrays += 1;
-            }
-            else
-            {
-                final boolean lost = !overlaps && windowHolds() && windowParks >= graceParks;
-                graceFromNs = lost ? windowFromNs : graceFromNs;
-                graceToNs = lost ? windowToNs : graceToNs;
-                graceParks = lost ? WINDOW_GRACE_PARKS : Math.max(0, graceParks - 1);
-                final boolean checks = lo > windowFromNs || hi < windowToNs ||
-                    hi - lo <= TEST_PARK_SHARE * windowLongestParkNs;
-                windowChecks = overlaps ? windowChecks + (checks ? 1 : 0) : 0;
-                windowFromNs = overlaps ? Math.max(windowFromNs, lo) : lo;
-                windowToNs = overlaps ? Math.min(windowToNs, hi) : hi;
-                windowLongestParkNs = overlaps ? Math.max(windowLongestParkNs, hi - lo) : hi - lo;
-                windowParks = overlaps ? windowParks + 1 : 1;
-                windowStrays = overlaps ? windowStrays : 0;
-            }
+            window.record(lo, hi);
             intervalWeight += weight;
             intervalFromSumNs += weight * lo;
             intervalWidthSumNs += weight * (hi - lo);
@@ -386,14 +296,14 @@ final class IdleGapHistogram
     {
         final boolean confirms = candidatePending && Math.abs(binOf(ns) - binOf(candidateNs)) <= 1;
         candidatePending = false;
-        final boolean inWindow = windowHolds() && ns > windowFromNs && ns <= windowToNs;
+        final boolean inWindow = window.holds() && ns > window.fromNs() && ns <= window.toNs();
         if (intervalsSincePoint < SETTLE_AFTER_PARKS || !inWindow && (ns <= commonFromNs || ns > commonToNs))
         {
             return false;
         }
         final int from = Math.max(lowest, binOf(coveredFromNs));
         final int end = Math.min(highest, binOf(inWindow && !(ns > commonFromNs && ns <= commonToNs) ?
-            Math.min(coveredToNs, windowFromNs + windowLongestParkNs) : coveredToNs)) + 1;
+            Math.min(coveredToNs, window.fromNs() + window.longestParkNs()) : coveredToNs)) + 1;
         if (!confirms)
         {
             double covered = 0;
@@ -505,33 +415,12 @@ final class IdleGapHistogram
     }
 
     /**
-     * @return whether the last {@value #WINDOW_PARKS} or more episodes that ended in parks could all have ended,
-     * but for a few strays (see {@link #WINDOW_STRAYS}), within one window between {@code fromNs} and {@code toNs},
-     * at most half as long as the longest of those parks: the parks, different spans of the episode (a timer's slack
-     * ends some early), overlap there. Work that comes at one moment of every episode is in all of them however the
-     * parks fall; work that comes at any moment soon ends in a park that misses the others. The longest, not the
-     * shortest: a park that a timer's slack ended a moment after the work may be barely longer than the window, and
-     * confirms it rather than casting doubt on it. Episodes seen to end do not count either way: under a coarse
-     * timer they are the few whose work came after the park, not where it comes. Parks that all span the same stretch
-     * overlap whatever the workload, so {@value #WINDOW_CHECKS} of them must have narrowed the window or, shorter,
-     * held it (see {@link #WINDOW_CHECKS}); and a window that held, lost to strays, still counts for
-     * {@value #WINDOW_GRACE_PARKS} parks (see {@link #WINDOW_GRACE_PARKS}), beside a newer one that holds elsewhere:
-     * late items' parks can hold a window of their own, ending just past the first park's bins, and judging the
-     * episodes memoryless because that one lay outside them let a plan spin through whole gaps.
+     * @return whether the latest episodes that ended in parks share a window between {@code fromNs} and {@code toNs}
+     * (see {@link ParkWindow#shared}).
      */
     boolean parksShareAWindow(final long fromNs, final long toNs)
     {
-        return windowHolds() && windowFromNs >= fromNs && windowToNs <= toNs ||
-            graceParks > 0 && graceFromNs >= fromNs && graceToNs <= toNs;
-    }
-
-    /**
-     * @return whether the latest parks share their window (see {@link #parksShareAWindow}), wherever it lies.
-     */
-    private boolean windowHolds()
-    {
-        return windowParks >= WINDOW_PARKS && windowChecks >= WINDOW_CHECKS &&
-            2 * (windowToNs - windowFromNs) <= windowLongestParkNs;
+        return window.shared(fromNs, toNs);
     }
 
     /**

@@ -347,7 +347,7 @@ class IdleGapHistogramTest
         // work that comes at any moment: parks that miss the window and each other, one after another
         gaps.record(0, 3_000_000, TICK_NS);
         assertTrue(gaps.parksShareAWindow(0, TICK_NS), "a third park away from it, the window held a moment ago");
-        for (int park = 1; park < IdleGapHistogram.WINDOW_GRACE_PARKS; park++)
+        for (int park = 1; park < ParkWindow.GRACE_PARKS; park++)
         {
             gaps.record(park % 2 == 0 ? 0 : 4_000_000, park % 2 == 0 ? 3_000_000 : TICK_NS, TICK_NS);
         }
@@ -385,7 +385,7 @@ class IdleGapHistogramTest
         for (final IdleGapHistogram gaps : new IdleGapHistogram[] { young, grown })
         {
             // the late items end: parks that miss the late window, and the one at 10 ms whose grace runs
-            for (int park = 0; park < IdleGapHistogram.WINDOW_STRAYS + 1; park++)
+            for (int park = 0; park < ParkWindow.STRAYS + 1; park++)
             {
                 gaps.record(0, 3_000_000, TICK_NS);
             }
