@@ -88,33 +88,15 @@ final class IdleGapHistogram
      */
     static final int MEMORYLESS_FIT_STEPS = 32;
 
-    /**
-     * How much likelier, in nats, too few endings seen before the first park must be under a workload that ends
-     * fewer there than under memoryless work for {@link #unparkedStartsRefuteMemoryless} to say so: a deficit that
-     * memoryless work shows by chance at one cut in a few hundred, and rarely at the worst of a plan's cuts.
-     */
-    static final double MEMORYLESS_DEFICIT_NATS = 4;
-
-    /**
-     * How much an episode's part in {@link #unparkedStartsRefuteMemoryless} fades per later episode, far slower than
-     * the histogram: through the first park's stretch, episodes are seen to end only where a plan spun through it,
-     * rare where parking is right. Forgotten at the histogram's pace, the gaps seen there stopped counting within a
-     * hundred episodes or so, and each time a plan spun through a run of them to see them again.
-     */
-    static final double UNPARKED_DECAY = 1.0 / 1024;
-    private static final double UNPARKED_GROWTH = 1 / (1 - UNPARKED_DECAY);
-
     private final long[] edgesNs = new long[BINS + 1];
     private final double[] mass = new double[BINS];
     private final double[] weightedSumNs = new double[BINS];
     private final double[] weightedSquaresNs2 = new double[BINS];
     private final double[] pointMass = new double[BINS];
-    private final double[] unparkedStartEnds = new double[BINS];
-    private final double[] workSeenUnparked = new double[BINS];
     private final ParkWindow window = new ParkWindow();
+    private final UnparkedStarts unparked = new UnparkedStarts(edgesNs);
     private final double growthPerEpisode;
     private double weight = 1.0;
-    private double unparkedWeight = 1.0;
     private double total;
     private double pointWeight;
     private double pointSumNs;
@@ -161,10 +143,7 @@ final class IdleGapHistogram
         System.arraycopy(other.weightedSumNs, 0, weightedSumNs, 0, BINS);
         System.arraycopy(other.weightedSquaresNs2, 0, weightedSquaresNs2, 0, BINS);
         System.arraycopy(other.pointMass, 0, pointMass, 0, BINS);
-        System.arraycopy(other.unparkedStartEnds, 0, unparkedStartEnds, 0, BINS);
-        System.arraycopy(other.workSeenUnparked, 0, workSeenUnparked, 0, BINS);
         weight = other.weight;
-        unparkedWeight = other.unparkedWeight;
         total = other.total;
         pointWeight = other.pointWeight;
         pointSumNs = other.pointSumNs;
@@ -183,6 +162,7 @@ final class IdleGapHistogram
         coveredFromNs = other.coveredFromNs;
         coveredToNs = other.coveredToNs;
         window.copyFrom(other.window);
+        unparked.copyFrom(other.unparked);
     }
 
     /**
@@ -195,10 +175,7 @@ final class IdleGapHistogram
      */
     void recordUnparkedStart(final long ns, final boolean workSeen)
     {
-        final int k = binOf(Math.max(0, ns));
-        unparkedStartEnds[k] += unparkedWeight;
-        workSeenUnparked[k] += workSeen ? unparkedWeight : 0;
-        unparkedWeight *= UNPARKED_GROWTH;
+        unparked.record(binOf(Math.max(0, ns)), workSeen);
     }
 
     /**
@@ -451,34 +428,13 @@ final class IdleGapHistogram
     }
 
     /**
-     * Whether the episodes seen while they had not yet parked ended between edges {@code from} and {@code to} too
-     * seldom for memoryless ones with the mean {@code meanNs}: the log-likelihood ratio of the fewest endings, from
-     * {@code from} to any edge up to {@code to}, against what a constant rate would give among the episodes that went
-     * on unparked there, is above {@value #MEMORYLESS_DEFICIT_NATS}. Where every episode ends in a park that spans the
-     * same stretch (a timer's slack that never ends a park early, a Windows tick), parks cannot tell regular gaps from
-     * memoryless ones with the same share outlasting the first park; the plans that spun through them can: work that
-     * comes at any moment ends some of those episodes early, and regular work none.
+     * @return whether the episodes seen while they had not yet parked ended between edges {@code from} and
+     * {@code to} too seldom for memoryless ones with the mean {@code meanNs} (see
+     * {@link UnparkedStarts#refuteMemoryless}).
      */
     boolean unparkedStartsRefuteMemoryless(final int from, final int to, final double meanNs)
     {
-        double goingOn = 0;
-        for (int k = from; k < BINS; k++)
-        {
-            goingOn += unparkedStartEnds[k];
-        }
-        double expected = 0;
-        double seen = 0;
-        double deficit = 0;
-        for (int k = from; k < to; k++)
-        {
-            final double parkedWithin = unparkedStartEnds[k] - workSeenUnparked[k];
-            expected += (goingOn - parkedWithin / 2) * -Math.expm1(-(edgesNs[k + 1] - edgesNs[k]) / meanNs);
-            seen += workSeenUnparked[k];
-            goingOn -= unparkedStartEnds[k];
-            deficit = Math.max(deficit,
-                seen < expected ? expected - seen + (seen > 0 ? seen * Math.log(seen / expected) : 0) : 0);
-        }
-        return deficit * UNPARKED_GROWTH / unparkedWeight > MEMORYLESS_DEFICIT_NATS;
+        return unparked.refuteMemoryless(from, to, meanNs);
     }
 
     /**
@@ -713,14 +669,8 @@ final class IdleGapHistogram
         {
             pointMass[k] *= factor;
         }
-        final double unparkedFactor = 1 / unparkedWeight;
-        for (int k = 0; k < BINS; k++)
-        {
-            unparkedStartEnds[k] *= unparkedFactor;
-            workSeenUnparked[k] *= unparkedFactor;
-        }
+        unparked.rescale();
         weight = 1.0;
-        unparkedWeight = 1.0;
         dropNegligibleEnds();
         if (scale < 1 / RESCALE_ABOVE)
         {
