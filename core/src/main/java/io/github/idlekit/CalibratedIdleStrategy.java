@@ -46,9 +46,6 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     boolean parkPointReached;
     boolean shortEpisodePending;
     long planningCpuNs;
-    long exploreEvery;
-    long episodesToExplore;
-    int explorationsMissed;
     long exploreFromNs;
     int surprises;
     int surprisesForChange;
@@ -222,39 +219,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final long RUN_DELAY_SAMPLE_EVERY = 8 * CPU_SAMPLE_EVERY;
 
     /**
-     * One episode in this many explores: it spins on past the planned spin, to twice its length or one park floor
-     * (but no more than {@value #EXPLORE_PARKS} parks' worth of CPU), parks with a period
-     * {@value #EXPLORE_PERIOD_DIVISOR} times shorter where the plan parks again and again, and parks towards a
-     * planned moment in steps (see {@link #PARK_UNTIL_GROWTH}), and so sees more closely when work really arrives.
-     * Without it the plan would freeze: work arriving during a park is only known to have come sometime during the
-     * park, so a plan that parks early never learns that work comes early, one that parks with a long period never
-     * learns that work comes at one moment it could spin through, and one that parks through the learnt arrival
-     * never learns that work now comes long before it (every episode ends in that park, as the plan expects). A
-     * plan for wakes explores too, but only to twice {@link #PROMPT_WAKE_NS} or twice its spin, whichever is longer:
-     * a prompt wake says nothing, and only spinning a little longer shows whether the work would have come during the
-     * spin (a woken park itself says when later work came).
-     *
-     * <p>After {@value #MISSES_BEFORE_BACKOFF} explorations in a row that saw no work in the time they spun on
-     * (those whose work came before the plan's own spin ended do not count),
-     * each further one doubles the number of episodes to the next, up to {@value #MAX_EXPLORE_EVERY}; one that
-     * sees work, or a change of workload, brings it back to this. Where a park lasts a coarse timer's whole tick,
-     * one floor of spinning in sixteen episodes would otherwise cost several times what the parks do, every time,
-     * to learn again that work does not come early.
-     */
-    static final long EXPLORE_EVERY = 16;
-
-    /**
-     * The most episodes between two explorations.
-     */
-    static final long MAX_EXPLORE_EVERY = 256;
-
-    /**
-     * Explorations in a row that saw no work before they start to come less often: a workload whose work comes
-     * during a quarter of the explorations has this many misses in a row only about once in a hundred.
-     */
-    static final int MISSES_BEFORE_BACKOFF = 16;
-
-    /**
      * Repeated parks last at most the time already idle divided by this (but at least a floor), as a backoff would:
      * work that comes when the plan did not expect it waits at most half as long again as the episode had lasted.
      * Within a plan made for memoryless episodes ({@link IdleSchedule#steadyTrains}) they keep its period from the
@@ -301,16 +265,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
      * enough that they never become rarer.
      */
     static final long EXPLORE_PARKS = 8;
-
-    /**
-     * An exploration begins only once the strategy has spent, since the last one began, at least this many times
-     * what it would spin past the plan (its waiting CPU, counted as for plans: spin and yield time, and each park's
-     * CPU), so that explorations cost at most about a sixteenth of what the plan does. Where the plan parks at once
-     * under a coarse timer an episode costs about one park, and {@value #EXPLORE_PARKS} parks' worth of spinning in
-     * every {@value #EXPLORE_EVERY}th episode would add half as much again, to watch for work no park could catch.
-     * Where the plan spins or parks often, this spends no less than the episode count allows.
-     */
-    static final long EXPLORE_CPU_DIVISOR = 16;
 
     /**
      * A yield that lasts longer than this let another thread run on the worker's CPU, and work found after it is
@@ -439,7 +393,16 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final CostPlanner planner = new CostPlanner();
     private final IdlePlan ladderPlan;
     private final CpuWeight cpuWeight = new CpuWeight();
-    private final WaitingMark lastExploration = new WaitingMark();
+    /**
+     * When an episode explores. An exploring one spins on past the planned spin, to twice its length or one park floor
+     * (but no more than {@value #EXPLORE_PARKS} parks' worth of CPU), parks with a period
+     * {@value #EXPLORE_PERIOD_DIVISOR} times shorter where the plan parks again and again, and parks towards a
+     * planned moment in steps (see {@link #PARK_UNTIL_GROWTH}), and so sees more closely when work really arrives. A
+     * plan for wakes explores too, but only to twice {@link #PROMPT_WAKE_NS} or twice its spin, whichever is longer:
+     * a prompt wake says nothing, and only spinning a little longer shows whether the work would have come during the
+     * spin (a woken park itself says when later work came).
+     */
+    final ExplorationCadence explorations = new ExplorationCadence();
     private final WakeLinger linger = new WakeLinger();
     final PlanCadence cadence;
     private final IdleStatistics statistics =
@@ -538,8 +501,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         this.context = contexts[EpisodeContext.AFTER_BUSY_WAIT];
         followPresetLadder();
         probeBusyNs = probeBusyNs();
-        exploreEvery = EXPLORE_EVERY;
-        episodesToExplore = EXPLORE_EVERY;
         this.cadence = new PlanCadence(waits.nanoTime());
     }
 
@@ -960,16 +921,13 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         exploreFromNs = spinNs;
         exploreUntilNs = 0;
         exploring = false;
-        if (--episodesToExplore <= 0)
+        if (explorations.turnCome())
         {
             final long untilNs = exploreEndNs(spinNs);
-            final long waitedNs = lastExploration.cpuSinceNs(busyNs, parks, timer.parkCpuNs());
-            if (waitedNs >= EXPLORE_CPU_DIVISOR * (untilNs - spinNs))
+            if (explorations.begin(untilNs - spinNs, busyNs, parks, timer.parkCpuNs()))
             {
                 exploring = true;
                 exploreUntilNs = untilNs;
-                episodesToExplore = exploreEvery;
-                lastExploration.set(busyNs, parks);
             }
         }
     }
@@ -1030,15 +988,12 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         if (pending.exploring(i) && endedNs > pending.exploreFromNs(i))
         {
-            explorationsMissed = endedNs <= pending.exploreUntilNs(i) ? 0 : explorationsMissed + 1;
-            exploreEvery = explorationsMissed == 0 ? EXPLORE_EVERY : explorationsMissed < MISSES_BEFORE_BACKOFF ?
-                exploreEvery : Math.min(MAX_EXPLORE_EVERY, 2 * exploreEvery);
+            explorations.ended(endedNs <= pending.exploreUntilNs(i));
         }
         if (changed)
         {
             followPresetLadder();
-            exploreEvery = EXPLORE_EVERY;
-            explorationsMissed = 0;
+            explorations.restart();
             planDue = false;
             planning = false;
             planFromStart = false;

@@ -436,7 +436,7 @@ class CalibratedIdleStrategyTest
         schedule.steadyTrains = true;
         schedule.endRewrite();
         adaptive.cadence.episodesSincePlan = 0;
-        adaptive.episodesToExplore = 100;
+        adaptive.explorations.episodesToNext = 100;
         final int parksBefore = waits.parkRequests.size();
         final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 1);
 
@@ -456,7 +456,7 @@ class CalibratedIdleStrategyTest
         new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 400);
         final double parksPerEpisode = (waits.count("park") - parksBefore) / 400.0;
 
-        adaptive.episodesToExplore = 3; // an exploring episode spins longer before its first park, by design
+        adaptive.explorations.episodesToNext = 3; // an exploring episode spins longer before its first park, by design
         new EpisodeSimulator(waits).run(adaptive, () -> 100_000L, 1);
         final int firstParkAfterSurprise = waits.parkRequests.size();
         new EpisodeSimulator(waits).run(adaptive, () -> 100_000L, 1);
