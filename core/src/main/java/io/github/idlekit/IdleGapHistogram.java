@@ -20,7 +20,9 @@ package io.github.idlekit;
  * episode ends in a park of a whole tick), their spreading is a guess that the parks themselves never correct. The
  * first two episodes seen to end together inside every one of them, with no park between them that missed that
  * moment, settle it: their weight moves to that point (see {@link #settleAt}), in a pass over those bins that only an
- * episode seen to end inside all those parks makes.
+ * episode seen to end inside all those parks makes. Two more records tell regular work from memoryless work where
+ * the parks alone cannot: whether the latest parks share a window ({@link ParkWindow}), and where episodes went on
+ * before their first park ({@link UnparkedStarts}).
  *
  * <p>Older episodes fade: every new one weighs {@code 1 / (1 - decay)} times the one before, a slow fade that
  * keeps enough episodes for a stable estimate of a noisy workload. A change of workload is followed faster: an
