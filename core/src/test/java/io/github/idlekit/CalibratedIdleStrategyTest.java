@@ -1,69 +1,26 @@
 package io.github.idlekit;
 
-import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.CountersManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.parallel.ResourceLock;
-import org.junit.jupiter.api.parallel.Resources;
 
 import java.time.Duration;
 import java.util.Random;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
-import java.util.function.Supplier;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 
+import static io.github.idlekit.EpisodeSimulator.agronaLadder;
 import static io.github.idlekit.ScriptedProfiles.LINUX_LIKE;
 import static io.github.idlekit.ScriptedProfiles.WINDOWS_LIKE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CalibratedIdleStrategyTest
 {
-    /**
-     * Agrona's default {@code BackoffIdleStrategy}: 10 spins, 5 yields, parks from 1 µs doubling to 1 ms.
-     */
-    private static final IdlePlan AGRONA_DEFAULT_LADDER =
-        new IdlePlan(10, 0, 5, 0, 1_000, 1_000_000, IdlePlan.DOUBLING, 0);
-
-
-    @Test
-    void presetsScaleWithTheFloor()
-    {
-        final IdlePlan linux = IdlePreset.BALANCED.plan(LINUX_LIKE);
-        final IdlePlan windows = IdlePreset.BALANCED.plan(WINDOWS_LIKE);
-
-        assertEquals(new IdlePlan(0, 4_688, 0, 4_688, 75_000, 1_000_000, 1.25, 60_000), linux);
-        assertEquals(new IdlePlan(0, 976_563, 0, 976_563, 15_625_000, 15_625_000, 1.25, 15_625_000), windows);
-    }
-
-    @Test
-    void presetsOrderFromLatencyToCpu()
-    {
-        final IdlePlan lowLatency = IdlePreset.LOW_LATENCY.plan(LINUX_LIKE);
-        final IdlePlan balanced = IdlePreset.BALANCED.plan(LINUX_LIKE);
-        final IdlePlan lowCpu = IdlePreset.LOW_CPU.plan(LINUX_LIKE);
-
-        assertTrue(lowLatency.spinNs() > balanced.spinNs() && balanced.spinNs() > lowCpu.spinNs());
-        assertTrue(lowLatency.maxParkNs() < balanced.maxParkNs() && balanced.maxParkNs() < lowCpu.maxParkNs());
-        assertEquals(LINUX_LIKE.parkFloorNs(), lowLatency.maxParkNs());
-        assertEquals(0, lowCpu.yieldNs());
-    }
-
-    @Test
-    void maxParkBelowTheFloorMeansOneFloor()
-    {
-        final IdlePlan plan = IdlePreset.LOW_CPU.plan(WINDOWS_LIKE, Duration.ofMillis(2));
-
-        assertEquals(WINDOWS_LIKE.parkFloorNs(), plan.maxParkNs());
-    }
-
     @Test
     void itsOwnWorkAtTheStartOfAnEpisodeIsNotCountedAsSpinning()
     {
@@ -134,7 +91,7 @@ class CalibratedIdleStrategyTest
     @Test
     void underACoarseTimerEpisodesThatParkedAreLearntFromInBatchesAndABurstsOnlyAfterTheMinimumSpin()
     {
-        final ScriptedWaits waits = windowsLikeWaits();
+        final ScriptedWaits waits = ScriptedWaits.windowsLike();
         final CalibratedIdleStrategy ladder = afterAParkedEpisode(WINDOWS_LIKE, waits);
         final IdlePlan ladderPlan = IdlePreset.BALANCED.plan(WINDOWS_LIKE);
         assertTrue(ladderPlan.spinNs() + ladderPlan.yieldNs() >= WINDOWS_LIKE.parkCpuNs(),
@@ -142,7 +99,7 @@ class CalibratedIdleStrategyTest
         ladder.idle(0);
         assertEquals(1, ladder.episodesLearnt(), "the ladder's parked episode, as the next one starts");
 
-        final CalibratedIdleStrategy strategy = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final CalibratedIdleStrategy strategy = waits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
         new EpisodeSimulator(waits).run(strategy, () -> 10_000_000L, 100);
         strategy.idle(0);
         strategy.idle(1);
@@ -172,7 +129,7 @@ class CalibratedIdleStrategyTest
      */
     private static CalibratedIdleStrategy afterAParkedEpisode(final TimerProfile profile, final ScriptedWaits waits)
     {
-        final CalibratedIdleStrategy strategy = strategy(profile, IdlePreset.BALANCED, waits);
+        final CalibratedIdleStrategy strategy = waits.calibrated(profile, IdlePreset.BALANCED);
         parkedEpisode(strategy, waits);
         return strategy;
     }
@@ -193,15 +150,15 @@ class CalibratedIdleStrategyTest
     @Test
     void itsPlansDoNotHangOnCountersAnotherProcessCanReset()
     {
-        final ScriptedWaits plainWaits = linuxLikeWaits();
-        final CalibratedIdleStrategy plain = strategy(LINUX_LIKE, IdlePreset.BALANCED, plainWaits);
-        final ScriptedWaits registeredWaits = linuxLikeWaits();
-        final CalibratedIdleStrategy registered = strategy(LINUX_LIKE, IdlePreset.BALANCED, registeredWaits);
+        final ScriptedWaits plainWaits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy plain = plainWaits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
+        final ScriptedWaits registeredWaits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy registered = registeredWaits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final CountersManager counters = CountersUnderTest.registered(registered.statistics(), "worker");
         final EpisodeSimulator plainRun = new EpisodeSimulator(plainWaits);
         final EpisodeSimulator registeredRun = new EpisodeSimulator(registeredWaits);
-        final LongSupplier plainGaps = exponentialGaps(1_000_000, 11);
-        final LongSupplier registeredGaps = exponentialGaps(1_000_000, 11);
+        final LongSupplier plainGaps = Gaps.exponential(1_000_000, 11);
+        final LongSupplier registeredGaps = Gaps.exponential(1_000_000, 11);
 
         for (int round = 0; round < 20; round++)
         {
@@ -242,7 +199,7 @@ class CalibratedIdleStrategyTest
     {
         final ScriptedWaits waits = new ScriptedWaits();
         waits.parkDurationNs = requestNs -> requestNs + 60_000;
-        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.LOW_CPU, waits);
+        final CalibratedIdleStrategy strategy = waits.calibrated(LINUX_LIKE, IdlePreset.LOW_CPU);
         strategy.idle();
         final long parkStartNs = waits.nowNs;
         while (waits.count("park") == 0)
@@ -267,7 +224,7 @@ class CalibratedIdleStrategyTest
     void anEpisodeYieldsBeforeItsShortestBusyWaitEndsSoThatARunnableThreadMayUseTheCore()
     {
         final ScriptedWaits waits = new ScriptedWaits();
-        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.LOW_LATENCY, waits);
+        final CalibratedIdleStrategy strategy = waits.calibrated(LINUX_LIKE, IdlePreset.LOW_LATENCY);
         final long startNs = waits.nowNs;
         while (waits.count("yield") == 0)
         {
@@ -285,7 +242,7 @@ class CalibratedIdleStrategyTest
     {
         final ScriptedWaits waits = new ScriptedWaits();
         waits.parkDurationNs = requestNs -> requestNs + 6_000;
-        final CalibratedIdleStrategy strategy = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final CalibratedIdleStrategy strategy = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
 
         new EpisodeSimulator(waits).run(strategy, () -> 3_000_000L, 40);
 
@@ -295,14 +252,14 @@ class CalibratedIdleStrategyTest
     @Test
     void aPlanThatSpinsThroughEveryGapFindsOutThatItsTimerBecameFiner()
     {
-        final ScriptedWaits waits = quantisedWaits(15_625_000L);
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.quantised(15_625_000L);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, () -> 3_000_000L, 3_000);
         final String coarse = adaptive.toString();
         final long coarseSpinNs = adaptive.schedule().spinBeforeFirstParkNs();
         // another process raises the timer resolution to 1 ms
-        waits.parkDurationNs = quantisedWaits(1_000_000L).parkDurationNs;
+        waits.parkDurationNs = ScriptedWaits.quantised(1_000_000L).parkDurationNs;
         simulator.reset().run(adaptive, () -> 3_000_000L, 1_000).reset().run(adaptive, () -> 3_000_000L, 200);
 
         assertTrue(coarseSpinNs > 3_000_000, "under a 15.6 ms tick 3 ms gaps are spun through: " + coarse);
@@ -314,13 +271,13 @@ class CalibratedIdleStrategyTest
     @Test
     void aTimerThatBecomesCoarseAgainIsPlannedForWithinAHundredEpisodes()
     {
-        final ScriptedWaits waits = quantisedWaits(1_000_000L);
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.quantised(1_000_000L);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, () -> 3_000_000L, 1_000);
         final String fine = adaptive.toString();
         // the process that had raised the timer resolution to 1 ms ends, and the tick is 15.6 ms again
-        waits.parkDurationNs = quantisedWaits(15_625_000L).parkDurationNs;
+        waits.parkDurationNs = ScriptedWaits.quantised(15_625_000L).parkDurationNs;
         simulator.reset().run(adaptive, () -> 3_000_000L, 100).reset().run(adaptive, () -> 3_000_000L, 200);
 
         assertTrue(fine.contains("park until"), "under a 1 ms tick 3 ms gaps are parked through: " + fine);
@@ -336,8 +293,8 @@ class CalibratedIdleStrategyTest
     {
         // a Windows tick in the profile, Linux-like parks on the thread (another process raised the resolution
         // before the strategy was made, or a virtual thread under a configured profile)
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
         final double parksPerEpisode = parksPerGapOnceLearnt(adaptive, waits);
 
         assertEquals(57_000, adaptive.timer().floorNs(), 5_000, adaptive.toString());
@@ -349,10 +306,10 @@ class CalibratedIdleStrategyTest
     void aChangeOfTimerIsTakenFromTheParksThatShowItNotFromTheLastOfThem()
     {
         // as above, but the eighth park, the last of the row that shows the change, waited 5 ms for a CPU
-        final ScriptedWaits waits = linuxLikeWaits();
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
         final long[] parks = { 0 };
         waits.parkDurationNs = requestNs -> ++parks[0] == ParkTimerModel.CHANGED_AFTER ? 5_000_000 : requestNs + 57_000;
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
         final double parksPerEpisode = parksPerGapOnceLearnt(adaptive, waits);
 
         assertTrue(parksPerEpisode < 2, parksPerEpisode + " parks per 3 ms gap: " + adaptive);
@@ -373,8 +330,8 @@ class CalibratedIdleStrategyTest
     @Test
     void probingATimerThatStaysCoarseCostsAboutASixtyFourthOfTheSpinning()
     {
-        final ScriptedWaits waits = quantisedWaits(15_625_000L);
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.quantised(15_625_000L);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, () -> 3_000_000L, 1_000).reset().run(adaptive, () -> 3_000_000L, 5_000);
 
@@ -386,9 +343,9 @@ class CalibratedIdleStrategyTest
     @Test
     void parksThatLookedDearAreRelearntOnceCheapThoughThePlanStoppedParking()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
-        final LongSupplier exponential1ms = exponentialGaps(1_000_000, 3);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
+        final LongSupplier exponential1ms = Gaps.exponential(1_000_000, 3);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, exponential1ms, 1_000);
         waits.parkCpuNs = 800_000;
@@ -409,11 +366,11 @@ class CalibratedIdleStrategyTest
     @Test
     void regularGapsParkUntilJustBeforeTheGapAndSpinTheRest()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, () -> 10_000_000L, 200).reset().run(adaptive, () -> 10_000_000L, 200);
-        final EpisodeSimulator ladder = agronaLadder(linuxLikeWaits(), () -> 10_000_000L);
+        final EpisodeSimulator ladder = agronaLadder(ScriptedWaits.linuxLike(), () -> 10_000_000L);
 
         assertTrue(adaptive.schedule().spinBeforeFirstParkNs() < 1_000, adaptive.toString());
         assertTrue(simulator.latencyPerEpisodeNs() < 20_000, simulator.latencyPerEpisodeNs() + " " + adaptive);
@@ -424,8 +381,8 @@ class CalibratedIdleStrategyTest
     @Test
     void aTrainOfParksEndsWithItsSegmentNotAPeriodPastIt()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 400);
         final IdleSchedule schedule = adaptive.schedule();
         schedule.beginRewrite();
@@ -449,8 +406,8 @@ class CalibratedIdleStrategyTest
     @Test
     void regularGapsParkOnceUntilTheGapButAfterASurpriseParksGrowWithTheTimeIdle()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 400);
         final long parksBefore = waits.count("park");
         new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 400);
@@ -491,8 +448,8 @@ class CalibratedIdleStrategyTest
 
     private static CalibratedIdleStrategy afterOneMillisecondGaps(final long... thenGapsNs)
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 1_000_000L, 1_000);
         assertFalse(adaptive.onLadder, adaptive.toString());
         final int[] next = { 0 };
@@ -503,8 +460,8 @@ class CalibratedIdleStrategyTest
     @Test
     void aDuePlanIsMadeWhereTheEpisodeWouldParkNotWhenItStarts()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final IdleStatistics statistics = adaptive.statistics();
         int plansSeen = 0;
         for (int episode = 0; episode < 40; episode++)
@@ -538,8 +495,8 @@ class CalibratedIdleStrategyTest
     @Test
     void aSlowPlanIsMadeInSlicesSoNoIdleCallRunsLongerThanASliceWithoutParking()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         new EpisodeSimulator(waits).run(adaptive, () -> 1_000_000L, 200);
         waits.clockReadCostNs = 2_000;
         final IdleStatistics statistics = adaptive.statistics();
@@ -574,11 +531,11 @@ class CalibratedIdleStrategyTest
     @Test
     void planningCostsAtMostASixteenthOfTheCpuSpentWaiting()
     {
-        final ScriptedWaits cheapPlans = linuxLikeWaits();
-        final CalibratedIdleStrategy cheap = strategy(LINUX_LIKE, IdlePreset.BALANCED, cheapPlans);
+        final ScriptedWaits cheapPlans = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy cheap = cheapPlans.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         new EpisodeSimulator(cheapPlans).run(cheap, () -> 10_000_000L, 800);
-        final ScriptedWaits dearPlans = linuxLikeWaitsWithDearPlans();
-        final CalibratedIdleStrategy dear = strategy(LINUX_LIKE, IdlePreset.BALANCED, dearPlans);
+        final ScriptedWaits dearPlans = ScriptedWaits.linuxLikeWithDearPlans();
+        final CalibratedIdleStrategy dear = dearPlans.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         new EpisodeSimulator(dearPlans).run(dear, () -> 10_000_000L, 800);
 
         final IdleStatistics statistics = dear.statistics();
@@ -594,8 +551,8 @@ class CalibratedIdleStrategyTest
     @Test
     void plansGrowRarerWhileTheWorkloadStaysTheSameAndResumeWhenItChanges()
     {
-        final ScriptedWaits waits = linuxLikeWaitsWithDearPlans();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLikeWithDearPlans();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         final IdleStatistics statistics = adaptive.statistics();
         simulator.run(adaptive, () -> 10_000_000L, 1_000);
@@ -628,15 +585,15 @@ class CalibratedIdleStrategyTest
     @Test
     void explorationThatNeverSeesWorkBacksOffWhileOneThatDoesGoesOn()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 2_000);
         final int regularExplorations = episodesBusyBeforeFirstPark(adaptive, waits, () -> 10_000_000L, 1_024);
 
-        final ScriptedWaits dearParks = linuxLikeWaits();
+        final ScriptedWaits dearParks = ScriptedWaits.linuxLike();
         dearParks.parkCpuNs = 40_000;
-        final CalibratedIdleStrategy spinning = strategy(LINUX_LIKE, IdlePreset.BALANCED, dearParks);
-        final LongSupplier exponential100us = exponentialGaps(100_000, 11);
+        final CalibratedIdleStrategy spinning = dearParks.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
+        final LongSupplier exponential100us = Gaps.exponential(100_000, 11);
         new EpisodeSimulator(dearParks).run(spinning, exponential100us, 2_000);
         final long spinNs = spinning.schedule().spinBeforeFirstParkNs();
         final int memorylessExplorations =
@@ -652,11 +609,11 @@ class CalibratedIdleStrategyTest
     @Test
     void workPublishedWhileAYieldLetTheProducerRunIsLearntAsComingWhenTheYieldEnded()
     {
-        final LongSupplier memoryless10us = exponentialGaps(10_000, 5);
-        final ScriptedWaits sharedWaits = slackLikeWaits(15_625_000L);
-        final CalibratedIdleStrategy shared = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, sharedWaits);
-        final ScriptedWaits apartWaits = slackLikeWaits(15_625_000L);
-        final CalibratedIdleStrategy apart = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, apartWaits);
+        final LongSupplier memoryless10us = Gaps.exponential(10_000, 5);
+        final ScriptedWaits sharedWaits = ScriptedWaits.slackLike(15_625_000L);
+        final CalibratedIdleStrategy shared = sharedWaits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
+        final ScriptedWaits apartWaits = ScriptedWaits.slackLike(15_625_000L);
+        final CalibratedIdleStrategy apart = apartWaits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
 
         // the producer first shares the worker's CPU (the other one busy compiling): each yield runs it until it
         // publishes; then it has a CPU of its own, as the other strategy's producer always had
@@ -667,7 +624,7 @@ class CalibratedIdleStrategyTest
             new EpisodeSimulator(sharedWaits).run(shared, () -> gapNs, 1);
         }
         sharedWaits.yieldsUntilNs = 0;
-        new EpisodeSimulator(apartWaits).run(apart, exponentialGaps(10_000, 5), 10_000);
+        new EpisodeSimulator(apartWaits).run(apart, Gaps.exponential(10_000, 5), 10_000);
         final EpisodeSimulator afterSharing = new EpisodeSimulator(sharedWaits).run(shared, memoryless10us, 1_000);
         final EpisodeSimulator neverShared = new EpisodeSimulator(apartWaits).run(apart, memoryless10us, 1_000);
 
@@ -725,8 +682,8 @@ class CalibratedIdleStrategyTest
     @Test
     void aWorkerThatNeverSeesWorkBacksOffToItsMaximumPark()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy idle = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy idle = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final long startNs = waits.nowNs;
         while (waits.nowNs - startNs < 10_000_000_000L)
         {
@@ -744,7 +701,7 @@ class CalibratedIdleStrategyTest
     @Test
     void beforeItHasLearntAnythingItParksNoLongerThanTheMaximumPark()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
         final long maxParkNs = 200_000;
         final CalibratedIdleStrategy idle =
             new CalibratedIdleStrategy(() -> LINUX_LIKE, IdlePreset.BALANCED, 1.0, Duration.ofNanos(maxParkNs), waits);
@@ -766,12 +723,12 @@ class CalibratedIdleStrategyTest
         // a profile measured under a coarse tick, and a thread whose parks last what they ask for, as on Windows once
         // another process has raised the timer's resolution: until the strategy learns that, every park it plans
         // lasts at least the profile's floor
-        final ScriptedWaits waits = linuxLikeWaits();
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
         final long maxParkNs = 2_000_000;
         final CalibratedIdleStrategy idle =
             new CalibratedIdleStrategy(() -> WINDOWS_LIKE, null, 1.0, Duration.ofNanos(maxParkNs), waits);
 
-        new EpisodeSimulator(waits).run(idle, exponentialGaps(5_000_000, 11), 2_000);
+        new EpisodeSimulator(waits).run(idle, Gaps.exponential(5_000_000, 11), 2_000);
 
         assertTrue(waits.parkRequests.size() > 1_000, waits.parkRequests.size() + " parks; " + idle);
         assertNoParkRequestAbove(maxParkNs, waits, idle);
@@ -780,7 +737,7 @@ class CalibratedIdleStrategyTest
     @Test
     void aParkTowardsAMomentLastsNoLongerThanTheMaximumPark()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
         final long[] longestNs = { 0 };
         final LongUnaryOperator timer = waits.parkDurationNs;
         waits.parkDurationNs = requestNs ->
@@ -804,11 +761,11 @@ class CalibratedIdleStrategyTest
     void shortRegularGapsWithRareStallsCostNoMoreThanThePresetsStaticPlan()
     {
         final TimerProfile profile = memorylessProfile(100_000, 48_000);
-        final ScriptedWaits waits = floorAndParkCpuWaits(100_000, 48_000);
-        final CalibratedIdleStrategy adaptive = strategy(profile, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.floorAndParkCpu(100_000, 48_000);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(profile, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits)
             .run(adaptive, gapsWithStalls(1), 50_000).reset().run(adaptive, gapsWithStalls(2), 100_000);
-        final ScriptedWaits staticWaits = floorAndParkCpuWaits(100_000, 48_000);
+        final ScriptedWaits staticWaits = ScriptedWaits.floorAndParkCpu(100_000, 48_000);
         final EpisodeSimulator staticPlan = new EpisodeSimulator(staticWaits).run(
             new PhasedIdleStrategy(IdlePreset.BALANCED.plan(profile), staticWaits), gapsWithStalls(2), 100_000);
 
@@ -829,9 +786,9 @@ class CalibratedIdleStrategyTest
     @Test
     void shortMemorylessGapsAreSpunThrough()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
-        final LongSupplier exponential10us = exponentialGaps(10_000, 7);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
+        final LongSupplier exponential10us = Gaps.exponential(10_000, 7);
 
         new EpisodeSimulator(waits).run(adaptive, exponential10us, 20_000);
 
@@ -841,11 +798,12 @@ class CalibratedIdleStrategyTest
     @Test
     void memorylessGapsALittleLongerThanTheFloorParkEveryFloorAndCostNoMoreThanAgronasLadder()
     {
-        final ScriptedWaits waits = floorAndParkCpuWaits(73_000, 20_000);
-        final CalibratedIdleStrategy adaptive = strategy(memorylessProfile(73_000, 20_000), IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.floorAndParkCpu(73_000, 20_000);
+        final CalibratedIdleStrategy adaptive =
+            waits.calibrated(memorylessProfile(73_000, 20_000), IdlePreset.BALANCED);
         final EpisodeSimulator simulator = afterLearning(adaptive, waits, 100_000);
-        final EpisodeSimulator agrona = agronaLadder(floorAndParkCpuWaits(73_000, 20_000), exponentialGaps(100_000, 8),
-            40_000);
+        final EpisodeSimulator agrona =
+            agronaLadder(ScriptedWaits.floorAndParkCpu(73_000, 20_000), Gaps.exponential(100_000, 8), 40_000);
 
         final String both = "adaptive CPU " + simulator.cpuPerEpisodeNs() + ", latency " +
             simulator.latencyPerEpisodeNs() + "; ladder CPU " + agrona.cpuPerEpisodeNs() + ", latency " +
@@ -857,17 +815,18 @@ class CalibratedIdleStrategyTest
     @Test
     void memorylessGapsOfMillisecondsCostNearlyWhatTheSquareRootPeriodDoes()
     {
-        final ScriptedWaits waits = floorAndParkCpuWaits(75_000, 23_500);
-        final CalibratedIdleStrategy adaptive = strategy(memorylessProfile(75_000, 23_500), IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.floorAndParkCpu(75_000, 23_500);
+        final CalibratedIdleStrategy adaptive =
+            waits.calibrated(memorylessProfile(75_000, 23_500), IdlePreset.BALANCED);
         final EpisodeSimulator simulator = afterLearning(adaptive, waits, 10_000_000);
-        final EpisodeSimulator agrona = agronaLadder(floorAndParkCpuWaits(75_000, 23_500),
-            exponentialGaps(10_000_000, 8), 40_000);
+        final EpisodeSimulator agrona = agronaLadder(ScriptedWaits.floorAndParkCpu(75_000, 23_500),
+            Gaps.exponential(10_000_000, 8), 40_000);
         final long squareRootPeriodNs = (long)Math.sqrt(2 * 23_500.0 * 10_000_000);
-        final ScriptedWaits periodWaits = floorAndParkCpuWaits(75_000, 23_500);
+        final ScriptedWaits periodWaits = ScriptedWaits.floorAndParkCpu(75_000, 23_500);
         final IdlePlan everyPeriod =
             new IdlePlan(0, 0, 0, 0, squareRootPeriodNs, squareRootPeriodNs + 1, 1.25, 75_000);
         final EpisodeSimulator best = new EpisodeSimulator(periodWaits)
-            .run(new PhasedIdleStrategy(everyPeriod, periodWaits), exponentialGaps(10_000_000, 8), 40_000);
+            .run(new PhasedIdleStrategy(everyPeriod, periodWaits), Gaps.exponential(10_000_000, 8), 40_000);
 
         final String all = "adaptive " + simulator.costPerEpisode(1) + ", Agrona's ladder " +
             agrona.costPerEpisode(1) + ", a park every " + squareRootPeriodNs + " ns " + best.costPerEpisode(1) +
@@ -879,8 +838,8 @@ class CalibratedIdleStrategyTest
     @Test
     void twoPeakedGapsWithTheSpreadOfMemorylessOnesStillSpinThroughTheShortPeak()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final Random random = new Random(3);
 
         new EpisodeSimulator(waits).run(adaptive, () -> random.nextBoolean() ? 10_000L : 2_000_000L, 4_000);
@@ -889,345 +848,11 @@ class CalibratedIdleStrategyTest
     }
 
     @Test
-    void aCoarseTimerWithGapsShorterThanATickParksAtOnce()
-    {
-        final ScriptedWaits waits = windowsLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, () -> 10_000_000L, 100).reset().run(adaptive, () -> 10_000_000L, 100);
-        final EpisodeSimulator ladder = agronaLadder(windowsLikeWaits(), () -> 10_000_000L);
-
-        assertTrue(adaptive.schedule().spinBeforeFirstParkNs() < 100_000, adaptive.toString());
-        assertTrue(simulator.costPerEpisode(1) <= ladder.costPerEpisode(1), "cost " + simulator.costPerEpisode(1) +
-            " (CPU " + simulator.cpuPerEpisodeNs() + ", latency " + simulator.latencyPerEpisodeNs() + ") vs " +
-            ladder.costPerEpisode(1) + " (CPU " + ladder.cpuPerEpisodeNs() + ", latency " +
-            ladder.latencyPerEpisodeNs() + "); " + adaptive);
-    }
-
-    @Test
-    void underALongTimerSlackExploringNeverSpinsThroughAGapShorterThanThePark()
-    {
-        final ScriptedWaits waits = slackLikeWaits(15_625_000L);
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, () -> 10_000_000L, 200).reset().run(adaptive, () -> 10_000_000L, 64);
-        final EpisodeSimulator ladder = agronaLadder(slackLikeWaits(15_625_000L), () -> 10_000_000L);
-
-        assertNoMoreCpuOrLatencyThan(ladder, 1.0, simulator, adaptive);
-    }
-
-    @Test
-    void underALongTimerSlackWhereParkingAtOnceIsRightExploringCostsLessThanAgronasSpinsAndYields()
-    {
-        for (long seed = 1; seed <= 4; seed++)
-        {
-            final ScriptedWaits waits = slackLikeWaits(15_625_000L);
-            waits.parkCpuNs = 40_000;
-            final CalibratedIdleStrategy adaptive =
-                new CalibratedIdleStrategy(() -> WINDOWS_LIKE, null, 0.5, null, waits);
-            final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-            simulator.run(adaptive, exponentialGaps(10_000_000, seed), 100).reset()
-                .run(adaptive, exponentialGaps(10_000_000, seed + 100), 500);
-            final ScriptedWaits ladderWaits = slackLikeWaits(15_625_000L);
-            ladderWaits.parkCpuNs = 40_000;
-            final EpisodeSimulator ladder = agronaLadder(ladderWaits, exponentialGaps(10_000_000, seed + 100), 500);
-
-            assertNoMoreCpuOrLatencyThan(ladder, 1.01, simulator, adaptive);
-        }
-    }
-
-    @Test
-    void underALongTimerSlackAParkThatEndsEarlyIsFollowedByAParkNotBySpinningToTheWork()
-    {
-        final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 8, 3, 7_000);
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-        final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, () -> 10_000_000L, 200).reset().run(adaptive, () -> 10_000_000L, 400);
-        final EpisodeSimulator ladder = agronaLadder(slackLikeWaitsEndingEarly(15_625_000L, 8, 3, 7_000), () -> 10_000_000L);
-
-        assertNoMoreCpuOrLatencyThan(ladder, 1.0, simulator, adaptive);
-    }
-
-    @Test
-    void underALongTimerSlackTheFirstPlanSpinsThroughRegularGapsOnlyUntilOneOfThemIsSeen()
-    {
-        for (long seed = 1; seed <= 4; seed++)
-        {
-            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 65_000);
-            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-            final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, () -> 0L, 1);
-            final int spunThrough = gapsSpunThrough(simulator, adaptive, () -> 10_000_000L, 100);
-
-            // the ladder's episodes each end in a park of a whole tick, and the even spreading of those guesses
-            // work early enough for the first plan to spin; the first gap it spins through is where they all ended
-            // (the first episode's work was already there, which says nothing of when work comes during a park)
-            assertTrue(spunThrough <= 2, spunThrough + " of the first 100 episodes spun through the 10 ms gap; " +
-                adaptive);
-        }
-    }
-
-    @Test
-    void underALongTimerSlackAFeedThatDoesNotWaitIsPlannedApartAfterParksAndCostsLessThanTheLadder()
-    {
-        for (long seed = 1; seed <= 10; seed++)
-        {
-            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 17_000);
-            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-            final EpisodeSimulator simulator = new EpisodeSimulator(waits).runOpenLoop(adaptive, 10_000_000L, 100);
-            simulator.reset().runOpenLoop(adaptive, 10_000_000L, 600);
-            final ScriptedWaits ladderWaits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed + 100, 17_000);
-            final EpisodeSimulator ladder = new EpisodeSimulator(ladderWaits)
-                .runOpenLoop(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits), 10_000_000L, 600);
-
-            // work every 10 ms that waits for no one: after a park of a whole tick the next work comes sooner by as
-            // long as the last waited, and is met by spinning; after work seen while spinning a park comes first.
-            // One plan for both swings between spinning through every gap and parking through it, and costs more
-            // than the ladder's parks
-            assertTrue(adaptive.currentPlan().contains("; after a park: "), "seed " + seed + ": " + adaptive);
-            assertTrue(simulator.costPerEpisode(1) < 0.9 * ladder.costPerEpisode(1), "seed " + seed + ": cost " +
-                simulator.costPerEpisode(1) + " ns per item vs the ladder's " + ladder.costPerEpisode(1) + "; " +
-                adaptive);
-        }
-    }
-
-    @Test
-    void underAStrictTimerSlackRegularGapsWithAFewLateOnesAreSpunThroughOnlyOnceInAWhile()
-    {
-        for (long seed = 1; seed <= 30; seed++)
-        {
-            final ScriptedWaits waits = new ScriptedWaits();
-            waits.parkCpuNs = 20_000;
-            waits.parkDurationNs = requestNs -> requestNs + 15_625_000 + 50_000;
-            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-            final Random random = new Random(seed);
-            final LongSupplier gaps = () -> random.nextInt(50) == 0 ? 18_000_000L : 12_000_000L;
-            final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 100).reset();
-            final int spunThrough = gapsSpunThrough(simulator, adaptive, gaps, 600);
-
-            // a slack that never ends a park early: every episode's first park spans the same stretch, and the parks
-            // alone cannot tell these gaps from memoryless ones with a third of their mean, for which spinning
-            // through pays. The gaps spun through show they are not; at most one plan's episodes find out again
-            assertTrue(spunThrough <= 9, "seed " + seed + ": " + spunThrough + " of 600 episodes spun through the " +
-                "gap; " + adaptive);
-        }
-    }
-
-    @Test
-    void underATickWorkHandedOverJustAfterAWakeIsWaitedForInsteadOfATick()
-    {
-        for (long seed = 1; seed <= 4; seed++)
-        {
-            final Random random = new Random(seed);
-            final LongSupplier ticks = () -> 1 + random.nextInt(3);
-            final LongSupplier workNs = () -> (long)(random.nextDouble() * 10_000_000);
-            final ScriptedWaits waits = new ScriptedWaits();
-            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-            final EpisodeSimulator simulator = new EpisodeSimulator(waits)
-                .runHandedOverAfterTicks(adaptive, 15_625_000, 20_000, ticks, workNs, 600).reset()
-                .runHandedOverAfterTicks(adaptive, 15_625_000, 20_000, ticks, workNs, 300);
-            final ScriptedWaits ladderWaits = new ScriptedWaits();
-            final EpisodeSimulator ladder = new EpisodeSimulator(ladderWaits).runHandedOverAfterTicks(
-                new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, ladderWaits), 15_625_000, 20_000, ticks, workNs, 300);
-
-            // an Aeron driver's agents under Windows' timer: every park ends at the tick, and the thread upstream,
-            // woken by the same tick, hands work over 20 µs later, at a moment no gap since the episode began tells.
-            // Parking again at once makes it wait the whole next tick. The wait is learnt from explorations that
-            // come once per so much waiting CPU (see WakeLinger), a few hundred episodes here. An episode begins
-            // anywhere in a tick, and a park aimed at the plan's moment by the mean overshoot alone would end a tick
-            // after the one the work came at whenever the episode began late in it: one item in ten or so
-            assertTrue(simulator.costPerEpisode(1) < 0.02 * ladder.costPerEpisode(1), "seed " + seed + ": cost " +
-                simulator.costPerEpisode(1) + " ns per item vs the ladder's " + ladder.costPerEpisode(1) + "; " +
-                adaptive);
-            assertTrue(adaptive.currentPlan().endsWith("after an empty wake, busy-wait 32.0 µs"), "seed " + seed +
-                ": " + adaptive);
-            assertTrue(adaptive.toString().contains("on a tick grid"), "seed " + seed + ": " + adaptive);
-        }
-    }
-
-    @Test
-    void underATickAParkThatWouldPassThePlansSpinWindowGivesWayToSpinningFromTheTickBefore()
-    {
-        for (long seed = 1; seed <= 4; seed++)
-        {
-            final Random random = new Random(seed);
-            final LongSupplier gaps = () -> 20_000_000L + random.nextInt(800_000) - 400_000;
-            final ScriptedWaits waits = new ScriptedWaits().endingParksAtTicks(15_625_000);
-            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-            final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 600).reset()
-                .run(adaptive, gaps, 300);
-            final ScriptedWaits ladderWaits = new ScriptedWaits().endingParksAtTicks(15_625_000);
-            final EpisodeSimulator ladder = agronaLadder(ladderWaits, gaps, 300);
-
-            // an episode begins at a tick and its work comes 20 ms on, between the next tick and the one after: a
-            // park from the first tick to the moment the plan wants passes the second and makes the work wait 11 ms,
-            // where spinning from the first costs 4.4 ms of CPU
-            assertTrue(simulator.costPerEpisode(1) < 0.7 * ladder.costPerEpisode(1), "seed " + seed + ": cost " +
-                simulator.costPerEpisode(1) + " ns per item vs the ladder's " + ladder.costPerEpisode(1) + "; " +
-                adaptive);
-        }
-    }
-
-    @Test
-    void underALongTimerSlackAFeedThatWaitsForTheWorkerIsPlannedAsOne()
-    {
-        for (long seed = 1; seed <= 10; seed++)
-        {
-            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 17_000);
-            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-            new EpisodeSimulator(waits).run(adaptive, () -> 10_000_000L, 700);
-
-            // the same gaps after both endings: the two kinds' means differ only by chance
-            assertFalse(adaptive.currentPlan().contains("; after a park: "), "seed " + seed + ": " + adaptive);
-        }
-    }
-
-    @Test
-    void underALongTimerSlackRegularGapsWithAFewLateOnesAreNotPlannedForAsMemorylessOnes()
-    {
-        final long[] seeds = Stream.of(LongStream.rangeClosed(1, 1300), LongStream.rangeClosed(3101, 3200),
-            LongStream.rangeClosed(9101, 9200), LongStream.rangeClosed(15101, 15200),
-            LongStream.rangeClosed(17401, 17500), LongStream.rangeClosed(38601, 38700),
-            LongStream.rangeClosed(44801, 44900)).flatMapToLong(s -> s).toArray();
-        for (final long seed : seeds)
-        {
-            final ScriptedWaits waits = slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 17_000);
-            final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-            final LongSupplier gaps = regularGapsOneInFiftyLate(seed);
-            final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 100).reset();
-            final int spunThrough = gapsSpunThrough(simulator, adaptive, gaps, 600);
-            final EpisodeSimulator ladder = agronaLadder(
-                slackLikeWaitsEndingEarly(15_625_000L, 3, seed, 17_000), regularGapsOneInFiftyLate(seed + 100), 600);
-
-            // every park overlaps the others at 10 ms, which memoryless work would not; planned for as partly
-            // memoryless, the episodes' early arrivals made spinning through whole gaps look cheaper than parking.
-            // One gap spun through in the 600 adds 17 µs per episode, over half the ladder's CPU; explorations and
-            // the plan's spin after its park, which catches the late work, may cost a few µs more than the ladder.
-            // Until the parks' window outlasted a few strays, seeds 41 and 50 spun through 27 and 9 gaps: each late
-            // item ended the window, and regular gaps looked memoryless until it formed again. Until a window that
-            // held outlasted its loss for a while and shorter parks that held it confirmed it, seed 1121 spun
-            // through 9: while no window held, regular gaps looked memoryless. Until a park that held none of the
-            // weight was spread evenly in time, not per octave, seed 3174 spun 235 µs at the start of every episode
-            // from the 195th: its first item came late, and such a park put weight in every bin from 2 µs up. While a
-            // lost window counted for 32 parks, not 64, seed 15152 spun through 27: the next window had held 48 parks
-            // with two cuts and one test when that grace ran out. While a later window lost in turn took the grace
-            // over however few parks it had held, seed 9197 spun through 9: late items close together held a window
-            // of their own for a few parks, and the grace moved there from the regular moment. While two surprises
-            // made a change here too, seed 17434 used 1.69 × the ladder's CPU: two late items in a row sent it back
-            // to the preset's ladder, which spins 1.95 ms before each park. While cuts and shorter parks were
-            // counted apart, seed 38667 spun through 9: a window that had held 47 parks with two of each was too young,
-            // when strays ended it, to leave a grace, and the last one ran out. Counted together, seed 44849 spun
-            // through 9 until a lost window's grace counted beside a newer one that held past the first park's bins
-            assertEquals(0, spunThrough, "seed " + seed + ": " + adaptive);
-            assertTrue(simulator.cpuPerEpisodeNs() <= 1.5 * ladder.cpuPerEpisodeNs() &&
-                simulator.latencyPerEpisodeNs() <= 1.05 * ladder.latencyPerEpisodeNs(), "seed " + seed + ": CPU " +
-                simulator.cpuPerEpisodeNs() + ", latency " + simulator.latencyPerEpisodeNs() + " vs the ladder's " +
-                ladder.cpuPerEpisodeNs() + ", " + ladder.latencyPerEpisodeNs() + "; " + adaptive);
-        }
-    }
-
-    @Test
-    void underALongTimerSlackExploringMemorylessGapsCostsAFewParksNotMilliseconds()
-    {
-        final LongSlackRun run =
-            new LongSlackRun(20_000, exponentialGaps(10_000_000, 5), 400, () -> exponentialGaps(10_000_000, 6), 800);
-
-        assertNoMoreCpuOrLatencyThan(run.ladder, 1.01, run.simulator, run.adaptive);
-    }
-
-    @Test
-    void underALongTimerSlackMemorylessGapsOfHalfATickCostLessThanParkingEveryTick()
-    {
-        final double meanRatio = meanCostUnderALongTimerSlack(7_000_000, 4, 5, 6, 7);
-
-        assertTrue(meanRatio <= 0.9, "mean cost against Agrona's ladder " + meanRatio);
-    }
-
-    @Test
-    void underALongTimerSlackTheMeanOfMemorylessGapsIsLearntFromTheParksTheyEndInNotFromTheSpreadingsGuess()
-    {
-        final double meanRatio = meanCostUnderALongTimerSlack(8_000_000, 1, 2, 3, 4, 5, 6);
-
-        assertTrue(meanRatio <= 0.95, "mean cost against Agrona's ladder " + meanRatio);
-    }
-
-    @Test
-    void underALongTimerSlackBurstsAreNotTakenForMemorylessGaps()
-    {
-        final LongSlackRun run = new LongSlackRun(
-            40_000, burstsOf16Every10ms(), 2_000, CalibratedIdleStrategyTest::burstsOf16Every10ms, 4_000);
-
-        // the best plan parks through each 10 ms at once, as the ladder does after its few microseconds of spinning
-        assertTrue(run.simulator.costPerEpisode(1) <= 1.01 * run.ladder.costPerEpisode(1), "cost per episode " +
-            run.simulator.costPerEpisode(1) + " against Agrona's ladder's " + run.ladder.costPerEpisode(1) + "; " +
-            run.adaptive);
-    }
-
-    /**
-     * @return the gaps of {@code compare}'s {@code burst-16x10ms}: 16 back-to-back events, then 10 ms.
-     */
-    private static LongSupplier burstsOf16Every10ms()
-    {
-        final int[] event = new int[1];
-        return () -> ++event[0] % 16 == 0 ? 10_000_000L : 0;
-    }
-
-    /**
-     * Runs the balanced strategy through 2,000 memoryless episodes with mean {@code meanGapNs} to learn and 4,000
-     * to measure, under scripted parks of the request plus 15.625 ms plus 50 µs at 40 µs of CPU, once per seed.
-     *
-     * @return the mean over the seeds of its cost at λ = 1 over Agrona's default ladder's on the same episodes.
-     */
-    private static double meanCostUnderALongTimerSlack(final long meanGapNs, final long... seeds)
-    {
-        double ratios = 0;
-        for (final long seed : seeds)
-        {
-            final LongSlackRun run = new LongSlackRun(40_000, exponentialGaps(meanGapNs, 10 * seed + 7), 2_000,
-                () -> exponentialGaps(meanGapNs, 10 * seed + 8), 4_000);
-            ratios += run.simulator.costPerEpisode(1) / run.ladder.costPerEpisode(1);
-        }
-        return ratios / seeds.length;
-    }
-
-    /**
-     * The balanced strategy and Agrona's default ladder through the same measured episodes, under scripted parks of
-     * the request plus 15.625 ms plus 50 µs, the way the benchmarks emulate a Windows-like timer.
-     */
-    private static final class LongSlackRun
-    {
-        final CalibratedIdleStrategy adaptive;
-        final EpisodeSimulator simulator;
-        final EpisodeSimulator ladder;
-
-        /**
-         * @param parkCpuNs    what each park costs in CPU.
-         * @param learntGaps   the gaps of the {@code learnt} episodes the strategy learns from, unmeasured.
-         * @param measuredGaps makes the gaps of the {@code measured} episodes, once for each of the two.
-         */
-        LongSlackRun(
-            final long parkCpuNs,
-            final LongSupplier learntGaps,
-            final int learnt,
-            final Supplier<LongSupplier> measuredGaps,
-            final int measured)
-        {
-            final ScriptedWaits waits = slackLikeWaits(15_625_000L);
-            waits.parkCpuNs = parkCpuNs;
-            adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
-            simulator = new EpisodeSimulator(waits).run(adaptive, learntGaps, learnt).reset()
-                .run(adaptive, measuredGaps.get(), measured);
-            final ScriptedWaits ladderWaits = slackLikeWaits(15_625_000L);
-            ladderWaits.parkCpuNs = parkCpuNs;
-            ladder = agronaLadder(ladderWaits, measuredGaps.get(), measured);
-        }
-    }
-
-    @Test
     void aThreadKeptOffItsCpuHalfTheTimeItWantsToRunPlansAsWithHalfItsLatencyWeight()
     {
-        final double[] idleMachine = costsKeptOffTheCpu(1.0, 1, exponentialGaps(100_000, 5));
-        final double[] halfLambda = costsKeptOffTheCpu(0.5, 1, exponentialGaps(100_000, 5));
-        final double[] contended = costsKeptOffTheCpu(1.0, 2, exponentialGaps(100_000, 5));
+        final double[] idleMachine = costsKeptOffTheCpu(1.0, 1, Gaps.exponential(100_000, 5));
+        final double[] halfLambda = costsKeptOffTheCpu(0.5, 1, Gaps.exponential(100_000, 5));
+        final double[] contended = costsKeptOffTheCpu(1.0, 2, Gaps.exponential(100_000, 5));
 
         assertEquals(1.0, idleMachine[2], 1e-9);
         assertEquals(0.5, contended[2], 0.02);
@@ -1240,9 +865,9 @@ class CalibratedIdleStrategyTest
     @Test
     void aStallBetweenAFreshStrategysFirstPlansDoesNotDecideItsCpuWeight()
     {
-        final ScriptedWaits waits = slackLikeWaits(15_625_000L);
+        final ScriptedWaits waits = ScriptedWaits.slackLike(15_625_000L);
         waits.runDelayNs = 0;
-        final CalibratedIdleStrategy adaptive = strategy(WINDOWS_LIKE, IdlePreset.BALANCED, waits);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(WINDOWS_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         while (adaptive.statistics().plans() < 1)
         {
@@ -1274,10 +899,10 @@ class CalibratedIdleStrategyTest
     @Test
     void readingTheRunDelayAroundAParkIsNoPartOfTheParksCpu()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
         waits.runDelayNs = 0;
         waits.runDelayReadCostNs = 50_000;
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         new EpisodeSimulator(waits).run(adaptive, () -> 2_000_000L, 500);
 
         assertTrue(waits.count("run delay") > 2 * adaptive.statistics().plans(), "read around parks, not only to plan");
@@ -1293,11 +918,11 @@ class CalibratedIdleStrategyTest
      */
     private static double latencyWeightAfterRunDelays(final long wakeDelayNs, final long workDelayNs)
     {
-        final ScriptedWaits waits = linuxLikeWaits();
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
         waits.runDelayNs = 0;
         waits.wakeRunDelayNs = wakeDelayNs;
         final CalibratedIdleStrategy adaptive = new CalibratedIdleStrategy(() -> LINUX_LIKE, null, 1.0, null, waits);
-        final LongSupplier gapsNs = exponentialGaps(100_000, 5);
+        final LongSupplier gapsNs = Gaps.exponential(100_000, 5);
         for (int e = 0; e < 4_000; e++)
         {
             final long gapNs = gapsNs.getAsLong();
@@ -1325,7 +950,7 @@ class CalibratedIdleStrategyTest
     private static double[] costsKeptOffTheCpu(
         final double latencyWeight, final long slowdown, final LongSupplier gapsNs)
     {
-        final ScriptedWaits waits = linuxLikeWaits();
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
         waits.parkCpuNs = 40_000;
         final CalibratedIdleStrategy adaptive =
             new CalibratedIdleStrategy(() -> LINUX_LIKE, null, latencyWeight, null, waits);
@@ -1357,12 +982,12 @@ class CalibratedIdleStrategyTest
     @Test
     void aPhaseChangeIsFollowedWithinAFewDozenEpisodes()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy changed = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy changed = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(changed, () -> 20_000L, 2_000);
         assertTrue(changed.schedule().spinBeforeFirstParkNs() > 20_000, changed.toString());
-        final EpisodeSimulator ladder = agronaLadder(linuxLikeWaits(), () -> 10_000_000L);
+        final EpisodeSimulator ladder = agronaLadder(ScriptedWaits.linuxLike(), () -> 10_000_000L);
 
         simulator.reset().run(changed, () -> 10_000_000L, 48);
         final double duringChange = simulator.costPerEpisode(1);
@@ -1381,8 +1006,8 @@ class CalibratedIdleStrategyTest
     @Test
     void aChangeNoEpisodeSurprisesIsFollowedOnceNearlyAllEpisodesEndInAFirstParkThePlanExpectedFewTo()
     {
-        final ScriptedWaits waits = linuxLikeWaitsWithDearPlans();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLikeWithDearPlans();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         final Random random = new Random(11);
         simulator.run(adaptive, () -> 10_000_000L + random.nextInt(100_000), 3_000);
@@ -1396,7 +1021,7 @@ class CalibratedIdleStrategyTest
         simulator.reset().run(adaptive, () -> 100_000L, 200);
         final double followingNs = simulator.latencyPerEpisodeNs();
         simulator.reset().run(adaptive, () -> 100_000L, 400);
-        final double ladderNs = agronaLadder(linuxLikeWaits(), () -> 100_000L).costPerEpisode(1);
+        final double ladderNs = agronaLadder(ScriptedWaits.linuxLike(), () -> 100_000L).costPerEpisode(1);
 
         assertTrue(followingNs < 1_000_000, "mean latency " + followingNs + " ns at 100 µs gaps, from the 200th " +
             "episode after 10 ms ones, planned as " + learnt + "; now " + adaptive);
@@ -1410,16 +1035,16 @@ class CalibratedIdleStrategyTest
         // parks last the request plus 98 µs plus up to 26 µs more; work every 213 µs, one item in fifty half as late
         // again: a park aimed to end just past the work ends before it about as often as after it, and a plan that
         // parks again from there makes the work wait a floor each time
-        final ScriptedWaits waits = jitteredWaits(98_000, 26_000, 12_000, 7);
+        final ScriptedWaits waits = ScriptedWaits.jittered(98_000, 26_000, 12_000, 7);
         final TimerProfile profile = new TimerProfile(111_000, 122_000, 111_000, 600, 40, 12_000, 64,
             TimerProfile.Source.MEASURED);
-        final CalibratedIdleStrategy adaptive = strategy(profile, IdlePreset.BALANCED, waits);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(profile, IdlePreset.BALANCED);
         final Random random = new Random(8);
         final LongSupplier gaps = () -> random.nextInt(50) == 0 ? 320_000L : 213_000L;
         final EpisodeSimulator simulator = new EpisodeSimulator(waits).run(adaptive, gaps, 10_000).reset()
             .run(adaptive, gaps, 5_000);
         final Random ladderRandom = new Random(8);
-        final EpisodeSimulator ladder = agronaLadder(jitteredWaits(98_000, 26_000, 12_000, 7),
+        final EpisodeSimulator ladder = agronaLadder(ScriptedWaits.jittered(98_000, 26_000, 12_000, 7),
             () -> ladderRandom.nextInt(50) == 0 ? 320_000L : 213_000L, 5_000);
 
         assertTrue(simulator.costPerEpisode(1) < ladder.costPerEpisode(1), "cost " + simulator.costPerEpisode(1) +
@@ -1430,13 +1055,13 @@ class CalibratedIdleStrategyTest
     @Test
     void regularGapsWhoseLongParksStrayAroundTheirAimDoNotKeepSendingTheStrategyBackToItsLadder()
     {
-        final ScriptedWaits waits = straying(linuxLikeWaitsWithDearPlans(), 5);
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLikeWithDearPlans().straying(5);
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
         simulator.run(adaptive, () -> 1_000_000L, 5_000);
 
         simulator.reset().run(adaptive, () -> 1_000_000L, 20_000);
-        final double ladderNs = agronaLadder(straying(linuxLikeWaits(), 6), () -> 1_000_000L, 20_000)
+        final double ladderNs = agronaLadder(ScriptedWaits.linuxLike().straying(6), () -> 1_000_000L, 20_000)
             .costPerEpisode(1);
 
         // about half of the episodes, more while the model lags, end in a first park aimed just before the work:
@@ -1451,7 +1076,7 @@ class CalibratedIdleStrategyTest
         // dear parks and a light latency weight (as a CPU weight of about 3 gives balanced): parking through the
         // spread of 10 ms gaps beats spinning through it, so every episode ends in that park, early work or not
         final long parkCpuNs = 40_000;
-        final ScriptedWaits waits = floorAndParkCpuWaits(90_000, parkCpuNs);
+        final ScriptedWaits waits = ScriptedWaits.floorAndParkCpu(90_000, parkCpuNs);
         waits.workBetweenCpuReadsNs = 200_000;
         final TimerProfile profile = memorylessProfile(90_000, parkCpuNs);
         final CalibratedIdleStrategy adaptive = new CalibratedIdleStrategy(() -> profile, null, 0.3, null, waits);
@@ -1463,7 +1088,7 @@ class CalibratedIdleStrategyTest
         // explorations have long stopped seeing work early, so they come every 256 episodes by now
         simulator.reset().run(adaptive, () -> 300_000L, 1_000);
         simulator.reset().run(adaptive, () -> 300_000L, 400);
-        final double ladderNs = agronaLadder(floorAndParkCpuWaits(90_000, parkCpuNs), () -> 300_000L)
+        final double ladderNs = agronaLadder(ScriptedWaits.floorAndParkCpu(90_000, parkCpuNs), () -> 300_000L)
             .costPerEpisode(0.3);
 
         assertTrue(learnt.contains("park until 10.6 ms"), learnt);
@@ -1477,15 +1102,15 @@ class CalibratedIdleStrategyTest
     @Test
     void shortGapsAfterMemorylessOnesAreFollowedThoughTheyEndInTheFirstParkOfATrainPlannedForThem()
     {
-        final ScriptedWaits waits = linuxLikeWaitsWithDearPlans();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLikeWithDearPlans();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, exponentialGaps(1_000_000, 5), 5_000);
+        simulator.run(adaptive, Gaps.exponential(1_000_000, 5), 5_000);
         final String learnt = adaptive.toString();
 
         simulator.reset().run(adaptive, () -> 10_000L, 200);
         final double followingNs = simulator.costPerEpisode(1);
-        final double ladderNs = agronaLadder(linuxLikeWaits(), () -> 10_000L).costPerEpisode(1);
+        final double ladderNs = agronaLadder(ScriptedWaits.linuxLike(), () -> 10_000L).costPerEpisode(1);
 
         assertTrue(learnt.contains("park every"), learnt);
         assertTrue(followingNs < ladderNs, "cost per episode " + followingNs + " ns over the first 200 episodes of " +
@@ -1496,10 +1121,10 @@ class CalibratedIdleStrategyTest
     @Test
     void planningAllocatesNothingAndIdleWithWorkIsOneWrite()
     {
-        final ScriptedWaits waits = linuxLikeWaits();
-        final CalibratedIdleStrategy adaptive = strategy(LINUX_LIKE, IdlePreset.BALANCED, waits);
+        final ScriptedWaits waits = ScriptedWaits.linuxLike();
+        final CalibratedIdleStrategy adaptive = waits.calibrated(LINUX_LIKE, IdlePreset.BALANCED);
         final EpisodeSimulator simulator = new EpisodeSimulator(waits);
-        simulator.run(adaptive, exponentialGaps(100_000, 3), 200);
+        simulator.run(adaptive, Gaps.exponential(100_000, 3), 200);
         final int callsBefore = waits.calls.size();
         final long clockBefore = waits.nowNs;
 
@@ -1507,12 +1132,6 @@ class CalibratedIdleStrategyTest
 
         assertEquals(callsBefore, waits.calls.size());
         assertEquals(clockBefore, waits.nowNs);
-    }
-
-    private static CalibratedIdleStrategy strategy(
-        final TimerProfile profile, final IdlePreset preset, final ScriptedWaits waits)
-    {
-        return new CalibratedIdleStrategy(() -> profile, preset, preset.latencyWeight(), null, waits);
     }
 
     /**
@@ -1530,45 +1149,8 @@ class CalibratedIdleStrategyTest
     private static EpisodeSimulator afterLearning(
         final CalibratedIdleStrategy adaptive, final ScriptedWaits waits, final long meanGapNs)
     {
-        return new EpisodeSimulator(waits).run(adaptive, exponentialGaps(meanGapNs, 7), 20_000).reset()
-            .run(adaptive, exponentialGaps(meanGapNs, 8), 40_000);
-    }
-
-    /**
-     * Runs {@code episodes} episodes with gaps from {@code gapsNs}.
-     *
-     * @return how many of them took 5 ms of CPU or more: a gap of milliseconds spun through.
-     */
-    private static int gapsSpunThrough(
-        final EpisodeSimulator simulator, final IdleStrategy strategy, final LongSupplier gapsNs, final int episodes)
-    {
-        int spunThrough = 0;
-        for (int e = 0; e < episodes; e++)
-        {
-            final long cpuBeforeNs = simulator.cpuNs;
-            simulator.run(strategy, gapsNs, 1);
-            spunThrough += simulator.cpuNs - cpuBeforeNs >= 5_000_000 ? 1 : 0;
-        }
-        return spunThrough;
-    }
-
-    /**
-     * @return gaps of 10 ms, of which one in fifty comes late, between 14 and 16 ms, as from a producer that was not
-     * running; the same sequence for the same seed.
-     */
-    private static LongSupplier regularGapsOneInFiftyLate(final long seed)
-    {
-        final Random random = new Random(seed);
-        return () -> random.nextInt(50) == 0 ? 14_000_000 + random.nextInt(2_000_000) : 10_000_000;
-    }
-
-    /**
-     * @return memoryless gaps with mean {@code meanNs}, the same sequence for the same seed.
-     */
-    private static LongSupplier exponentialGaps(final long meanNs, final long seed)
-    {
-        final Random random = new Random(seed);
-        return () -> (long)(-Math.log(1 - random.nextDouble()) * meanNs);
+        return new EpisodeSimulator(waits).run(adaptive, Gaps.exponential(meanGapNs, 7), 20_000).reset()
+            .run(adaptive, Gaps.exponential(meanGapNs, 8), 40_000);
     }
 
     /**
@@ -1579,229 +1161,5 @@ class CalibratedIdleStrategyTest
     {
         final long longestNs = waits.parkRequests.stream().mapToLong(Long::longValue).max().orElse(0);
         assertTrue(longestNs <= maxParkNs, longestNs + " ns at most, above " + maxParkNs + " ns; " + idle);
-    }
-
-    /**
-     * Linux-like parks: a request of r lasts r + 57 µs, as with the default 50 µs timer slack.
-     */
-    private static ScriptedWaits linuxLikeWaits()
-    {
-        return floorAndParkCpuWaits(57_000, 7_000);
-    }
-
-    /**
-     * {@link #linuxLikeWaits()} where the strategy's own work between two reads of its CPU time, a plan above all,
-     * costs 200 µs, as an uncompiled planner's does.
-     */
-    private static ScriptedWaits linuxLikeWaitsWithDearPlans()
-    {
-        final ScriptedWaits waits = linuxLikeWaits();
-        waits.workBetweenCpuReadsNs = 200_000;
-        return waits;
-    }
-
-    /**
-     * Parks of a quantised timer, as Windows': each lasts until a tick, never less than {@code tickNs}.
-     */
-    private static ScriptedWaits quantisedWaits(final long tickNs)
-    {
-        final ScriptedWaits waits = new ScriptedWaits();
-        waits.parkDurationNs = requestNs -> Math.max(requestNs, tickNs);
-        return waits;
-    }
-
-    /**
-     * Parks under a Linux timer slack of {@code slackNs}: a request of r lasts r + the slack + 50 µs, the way the
-     * benchmarks emulate a Windows-like timer.
-     */
-    private static ScriptedWaits slackLikeWaits(final long slackNs)
-    {
-        final ScriptedWaits waits = new ScriptedWaits();
-        waits.parkDurationNs = requestNs -> requestNs + slackNs + 50_000;
-        return waits;
-    }
-
-    /**
-     * Parks under a Linux timer slack of {@code slackNs}, as {@link #slackLikeWaits(long)}, of which one in
-     * {@code earlyEvery} ends at a moment drawn evenly from its first 50 µs to its end, as when another interrupt
-     * comes within the slack, each costing {@code parkCpuNs} of CPU.
-     */
-    private static ScriptedWaits slackLikeWaitsEndingEarly(
-        final long slackNs, final int earlyEvery, final long seed, final long parkCpuNs)
-    {
-        final Random random = new Random(seed);
-        final ScriptedWaits waits = new ScriptedWaits();
-        waits.parkCpuNs = parkCpuNs;
-        waits.parkDurationNs = requestNs ->
-        {
-            final long lateNs = requestNs + slackNs + 50_000;
-            return random.nextInt(earlyEvery) == 0 ? 50_000 + (long)(random.nextDouble() * (lateNs - 50_000)) : lateNs;
-        };
-        return waits;
-    }
-
-    /**
-     * Asserts that {@code simulator} spent no more CPU per episode than {@code ladder} and no more than
-     * {@code latencyTolerance} times its latency.
-     */
-    private static void assertNoMoreCpuOrLatencyThan(
-        final EpisodeSimulator ladder,
-        final double latencyTolerance,
-        final EpisodeSimulator simulator,
-        final CalibratedIdleStrategy adaptive)
-    {
-        assertTrue(simulator.cpuPerEpisodeNs() <= ladder.cpuPerEpisodeNs() &&
-            simulator.latencyPerEpisodeNs() <= latencyTolerance * ladder.latencyPerEpisodeNs(), "CPU " +
-            simulator.cpuPerEpisodeNs() + ", latency " + simulator.latencyPerEpisodeNs() + " vs the ladder's " +
-            ladder.cpuPerEpisodeNs() + ", " + ladder.latencyPerEpisodeNs() + "; " + adaptive);
-    }
-
-    /**
-     * Parks that last {@code floorNs} past their request and cost {@code parkCpuNs} of CPU.
-     */
-    private static ScriptedWaits floorAndParkCpuWaits(final long floorNs, final long parkCpuNs)
-    {
-        final ScriptedWaits waits = new ScriptedWaits();
-        waits.parkDurationNs = requestNs -> requestNs + floorNs;
-        waits.parkCpuNs = parkCpuNs;
-        return waits;
-    }
-
-    /**
-     * Parks that last the request plus {@code floorNs} plus up to {@code jitterNs} more, at random.
-     */
-    private static ScriptedWaits jitteredWaits(final long floorNs, final long jitterNs, final long parkCpuNs,
-        final long seed)
-    {
-        final Random random = new Random(seed);
-        final ScriptedWaits waits = floorAndParkCpuWaits(floorNs, parkCpuNs);
-        waits.parkDurationNs = requestNs -> Math.max(requestNs, 1) + floorNs + (long)(jitterNs * random.nextDouble());
-        return waits;
-    }
-
-    /**
-     * {@code waits} whose parks of more than 200 µs last up to 20 µs longer than asked, and, for 300 ms in every
-     * 600 ms, 5 µs longer again: the shortest parks, whose spread a plan aims with, stray less than long ones, and
-     * the timer model, updated when the strategy plans, catches up with a change late.
-     */
-    private static ScriptedWaits straying(final ScriptedWaits waits, final long seed)
-    {
-        final Random random = new Random(seed);
-        final LongUnaryOperator steady = waits.parkDurationNs;
-        waits.parkDurationNs = requestNs -> steady.applyAsLong(requestNs) + (requestNs > 200_000 ?
-            random.nextInt(20_000) + (waits.nowNs / 300_000_000L % 2 == 0 ? 0 : 5_000) : 0);
-        return waits;
-    }
-
-    /**
-     * Windows-like parks: every park ends on the next 15.625 ms tick.
-     */
-    private static ScriptedWaits windowsLikeWaits()
-    {
-        final ScriptedWaits waits = new ScriptedWaits();
-        final long tickNs = 15_625_000L;
-        waits.parkDurationNs = requestNs -> tickNs - waits.nowNs % tickNs + (requestNs - 1) / tickNs * tickNs;
-        return waits;
-    }
-
-    /**
-     * Agrona's default {@code BackoffIdleStrategy} ladder through the same scripted waits.
-     */
-    private static EpisodeSimulator agronaLadder(final ScriptedWaits waits, final LongSupplier gapsNs)
-    {
-        final PhasedIdleStrategy ladder = new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, waits);
-        return new EpisodeSimulator(waits).run(ladder, gapsNs, 100).reset().run(ladder, gapsNs, 100);
-    }
-
-    /**
-     * @return Agrona's default ladder measured over {@code count} episodes with gaps from {@code gapsNs}.
-     */
-    private static EpisodeSimulator agronaLadder(final ScriptedWaits waits, final LongSupplier gapsNs, final int count)
-    {
-        return new EpisodeSimulator(waits).run(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, waits), gapsNs, count);
-    }
-
-    @Test
-    @ResourceLock(Resources.SYSTEM_PROPERTIES)
-    void aeronStyleInstantiationByClassNameHonoursThePresetProperty() throws Exception
-    {
-        final String previous = System.setProperty(IdlePreset.PRESET_PROPERTY, "LOW_LATENCY");
-        try
-        {
-            final IdleStrategy strategy = (IdleStrategy)Class.forName("io.github.idlekit.CalibratedIdleStrategy")
-                .getConstructor().newInstance();
-
-            assertEquals("calibrated:low-latency", strategy.alias());
-        }
-        finally
-        {
-            restore(IdlePreset.PRESET_PROPERTY, previous);
-        }
-    }
-
-    @Test
-    @ResourceLock(Resources.SYSTEM_PROPERTIES)
-    void badPresetPropertyNamesPropertyAndValue()
-    {
-        final String previous = System.setProperty(IdlePreset.PRESET_PROPERTY, "turbo");
-        try
-        {
-            final IllegalArgumentException ex =
-                assertThrows(IllegalArgumentException.class, CalibratedIdleStrategy::new);
-
-            assertEquals("idlekit.preset: preset: unknown value 'turbo'; expected low-latency, balanced or low-cpu",
-                ex.getMessage());
-        }
-        finally
-        {
-            restore(IdlePreset.PRESET_PROPERTY, previous);
-        }
-    }
-
-    static void restore(final String property, final String previous)
-    {
-        if (null == previous)
-        {
-            System.clearProperty(property);
-        }
-        else
-        {
-            System.setProperty(property, previous);
-        }
-    }
-
-    @Test
-    void badLatencyWeightsAreNamed()
-    {
-        for (final double bad : new double[]{ 0, -1, Double.NaN, Double.POSITIVE_INFINITY })
-        {
-            assertEquals("latencyWeight (λ) must be positive and finite: " + bad,
-                assertThrows(IllegalArgumentException.class,
-                    () -> new CalibratedIdleStrategy(bad, Duration.ofMillis(1))).getMessage());
-        }
-    }
-
-    @Test
-    void badArgumentsAreNamed()
-    {
-        assertEquals("preset", assertThrows(NullPointerException.class,
-            () -> new CalibratedIdleStrategy((IdlePreset)null)).getMessage());
-        assertEquals("profile", assertThrows(NullPointerException.class,
-            () -> new CalibratedIdleStrategy(null, IdlePreset.BALANCED)).getMessage());
-        assertEquals("maxPark must be positive: PT-1S", assertThrows(IllegalArgumentException.class,
-            () -> new CalibratedIdleStrategy(IdlePreset.BALANCED, Duration.ofSeconds(-1))).getMessage());
-    }
-
-    @Test
-    void aliasesRoundTripThroughParse()
-    {
-        for (final String spec : new String[]{
-            "calibrated:balanced", "calibrated:low-cpu:2ms", "calibrated:lambda=2.5", "calibrated:lambda=0.3:500us" })
-        {
-            assertEquals(spec, IdleStrategies.parse(spec).alias());
-        }
-        assertEquals("calibrated:lambda=2.0", IdleStrategies.parse("calibrated:λ=2").alias());
-        assertEquals("calibrated:low-latency", new LowLatencyIdleStrategy().alias());
-        assertEquals("calibrated:low-cpu", new LowCpuIdleStrategy().alias());
     }
 }

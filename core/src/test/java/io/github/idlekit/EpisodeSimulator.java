@@ -4,6 +4,8 @@ import org.agrona.concurrent.IdleStrategy;
 
 import java.util.function.LongSupplier;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * Drives a strategy through idle episodes on a {@link ScriptedWaits} clock: each episode idles until its gap has
  * passed, then finds work. Adds up, as the cost model does, the CPU (time spun or yielded plus the CPU of each
@@ -12,6 +14,12 @@ import java.util.function.LongSupplier;
 final class EpisodeSimulator
 {
     static final long TIMER_FLOOR_NS = 60_000;
+
+    /**
+     * Agrona's default {@code BackoffIdleStrategy}: 10 spins, 5 yields, parks from 1 µs doubling to 1 ms.
+     */
+    static final IdlePlan AGRONA_DEFAULT_LADDER = new IdlePlan(10, 0, 5, 0, 1_000, 1_000_000, IdlePlan.DOUBLING, 0);
+
     private final ScriptedWaits waits;
     long cpuNs;
     long latencyNs;
@@ -183,5 +191,56 @@ final class EpisodeSimulator
     double cpuPerEpisodeNs()
     {
         return cpuNs / (double)episodes;
+    }
+
+    /**
+     * @return Agrona's default ladder through {@code waits}, measured over 100 episodes after 100 more, with gaps from
+     * {@code gapsNs}.
+     */
+    static EpisodeSimulator agronaLadder(final ScriptedWaits waits, final LongSupplier gapsNs)
+    {
+        final PhasedIdleStrategy ladder = new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, waits);
+        return new EpisodeSimulator(waits).run(ladder, gapsNs, 100).reset().run(ladder, gapsNs, 100);
+    }
+
+    /**
+     * @return Agrona's default ladder through {@code waits}, measured over {@code count} episodes with gaps from
+     * {@code gapsNs}.
+     */
+    static EpisodeSimulator agronaLadder(final ScriptedWaits waits, final LongSupplier gapsNs, final int count)
+    {
+        return new EpisodeSimulator(waits).run(new PhasedIdleStrategy(AGRONA_DEFAULT_LADDER, waits), gapsNs, count);
+    }
+
+    /**
+     * Runs {@code count} episodes with gaps from {@code gapsNs}.
+     *
+     * @return how many of them took 5 ms of CPU or more: a gap of milliseconds spun through.
+     */
+    int gapsSpunThrough(final IdleStrategy strategy, final LongSupplier gapsNs, final int count)
+    {
+        int spunThrough = 0;
+        for (int e = 0; e < count; e++)
+        {
+            final long cpuBeforeNs = cpuNs;
+            run(strategy, gapsNs, 1);
+            spunThrough += cpuNs - cpuBeforeNs >= 5_000_000 ? 1 : 0;
+        }
+        return spunThrough;
+    }
+
+    /**
+     * Asserts that these episodes took no more CPU each than {@code ladder}'s and no more than
+     * {@code latencyTolerance} times their latency.
+     *
+     * @param strategy what ran them, described if they did not.
+     */
+    void assertNoMoreCpuOrLatencyThan(
+        final EpisodeSimulator ladder, final double latencyTolerance, final IdleStrategy strategy)
+    {
+        assertTrue(cpuPerEpisodeNs() <= ladder.cpuPerEpisodeNs() &&
+            latencyPerEpisodeNs() <= latencyTolerance * ladder.latencyPerEpisodeNs(), "CPU " +
+            cpuPerEpisodeNs() + ", latency " + latencyPerEpisodeNs() + " vs the ladder's " +
+            ladder.cpuPerEpisodeNs() + ", " + ladder.latencyPerEpisodeNs() + "; " + strategy);
     }
 }

@@ -95,7 +95,7 @@ class IdleStrategiesTest
         }
         finally
         {
-            CalibratedIdleStrategyTest.restore(IdlePreset.PRESET_PROPERTY, previous);
+            CalibratedIdleStrategySpecTest.restore(IdlePreset.PRESET_PROPERTY, previous);
         }
     }
 
