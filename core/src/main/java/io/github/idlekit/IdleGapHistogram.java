@@ -249,19 +249,18 @@ final class IdleGapHistogram
     }
 
     /**
-     * Before an episode seen to end at {@code ns} is recorded: where the last episode seen to end did so in the
-     * same bin or the next, and every park since could have held it (a plan for the episodes after parks may spin
-     * through them while the others park), at least {@value #SETTLE_AFTER_PARKS} episodes ended in parks before those
-     * two, each of those parks could have held both, and episodes seen to end weigh less than {@value #SETTLE_BELOW_POINT_SHARE}
-     * of the bins the parks cover (under a coarse timer nearly every episode ends in a park of a whole tick), moves
-     * the weight of those bins to {@code ns}, and says so. Such a history cannot tell when within the parks work
-     * came: the even spreading guessed it. Two episodes seen to end together inside every park are the likeliest
-     * answer (all the weight there explains each of them for certain, so no other distribution is likelier), and
-     * unlikely by chance where work comes at any moment: one alone would settle memoryless gaps on wherever the
-     * first of them ended. Left spread, the guess would outweigh the points for as many episodes as the history
-     * holds, and a plan that spins through the guessed early arrivals would keep spinning through whole gaps until
-     * then. Episodes seen to end before the parks (work that was already there) say nothing of when work comes
-     * during them, and do not count.
+     * Before an episode seen to end at {@code ns} is recorded: where the last episode seen to end did so in the same
+     * bin or the next, and every park since could have held it (a plan for the episodes after parks may spin through
+     * them while the others park), at least {@value #SETTLE_AFTER_PARKS} episodes ended in parks before those two, each
+     * of those parks could have held both, and episodes seen to end weigh less than {@value #SETTLE_BELOW_POINT_SHARE}
+     * of the bins the parks cover (under a coarse timer nearly every episode ends in a park of a whole tick), moves the
+     * weight of those bins to {@code ns}, and says so. Such a history cannot tell when within the parks work came: the
+     * even spreading guessed it. Two episodes seen to end together inside every park are the likeliest answer (all the
+     * weight there explains each of them for certain, so no other distribution is likelier), and unlikely by chance
+     * where work comes at any moment: one alone would settle memoryless gaps on wherever the first of them ended. Left
+     * spread, the guess would outweigh the points for as many episodes as the history holds, and a plan that spins
+     * through the guessed early arrivals would keep spinning through whole gaps until then. Episodes seen to end before
+     * the parks (work that was already there) say nothing of when work comes during them, and do not count.
      *
      * <p>Where the latest parks share a window ({@link #parksShareAWindow}) and the two episodes end inside it, the
      * window stands for the parks that miss them: a late item now and then ends an episode in a later park, outside
@@ -531,8 +530,8 @@ final class IdleGapHistogram
      * was spread where they were) would put most of its weight below a millisecond, and plans made from it would spin
      * at the start of every episode for hundreds of them. A bin covered whole takes its share as the episodes it holds
      * lie, so its weight, their sum and their squares all grow by one factor and its mean and deviation stay; where
-     * fewer occupied bins lie outside the covered ones (a park of a coarse timer's tick covers a hundred bins and nearly
-     * all the history), the common scale grows by the factor instead and those few bins shrink by it.
+     * fewer occupied bins lie outside the covered ones (a park of a coarse timer's tick covers a hundred bins and
+     * nearly all the history), the common scale grows by the factor instead and those few bins shrink by it.
      */
     private void spread(
         final long lo,
