@@ -64,19 +64,9 @@ abstract class CalibratedIdleStrategyState extends CalibratedIdleStrategyPrePad
     long busyAtLastParkNs;
     long probeBusyNs;
     /**
-     * What the last plan begun weighed a woken park at (negative where it was not made for wakes); read only while
-     * the plan in force is one for wakes.
-     */
-    long plannedWokenParkCostNs;
-    /**
      * The episodes the current one is among, by how the one before it ended, and whose plan it follows.
      */
     EpisodeContext context;
-    /**
-     * Which context's plan is being made, while a plan is made: {@link EpisodeContext#AFTER_BUSY_WAIT}'s, then
-     * {@link EpisodeContext#AFTER_PARK}'s where its episodes differ.
-     */
-    int planningContext;
     /**
      * Whether the plan in force was made apart for each context, from its own episodes.
      */
@@ -136,8 +126,8 @@ abstract class CalibratedIdleStrategyPostPad extends CalibratedIdleStrategyState
  * wait for its worker brings the work after one that waited through a park sooner, and a single plan for both
  * kinds would swing between spinning and parking. Each kind is learnt from apart too, its histogram seeded with all
  * the episodes wherever the workload changed or the histogram of all of them settled, and planned from its own
- * where their mean differs from that of all of them (see {@link #CONTEXT_MEAN_RATIO}); otherwise, as wherever a
- * producer waits for its worker, one plan serves both.
+ * where their mean differs from that of all of them (see {@link ContextPlanner#CONTEXT_MEAN_RATIO}); otherwise, as
+ * wherever a producer waits for its worker, one plan serves both.
  *
  * <p>Under a coarse timer, where every thread's parks end at the same tick, work another thread hands over comes
  * microseconds after both woke, whenever the episode began: a park that ends with no work is followed by a short
@@ -299,21 +289,6 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     static final int PENDING_EPISODES = 64;
 
     /**
-     * Episodes an {@link EpisodeContext} must have learnt from since its histogram was last seeded with all the
-     * strategy's before it may be planned from its own (see {@code planSource}): two plans' worth.
-     */
-    static final long CONTEXT_EPISODES = 2 * PlanCadence.EPISODES_PER_PLAN;
-
-    /**
-     * A context is planned from its own episodes (see {@code planSource}) only where their mean is more than this
-     * many times that of all episodes, or less than its inverse: a few times the chance deviation of the mean of the
-     * hundred-odd episodes a histogram mostly weighs (about a tenth, for memoryless ones). Where a feed does not wait
-     * for its worker and parks end a coarse tick after regular work came, the episodes after a park are shorter by
-     * as long as the work waited, about half the gap on average.
-     */
-    static final double CONTEXT_MEAN_RATIO = 4.0 / 3;
-
-    /**
      * Under a coarse timer (see {@link #learnsAtStart}), episodes that parked after a short busy-wait are
      * learnt from once this many wait: after a sleep of a whole tick the learning runs from cold caches (and, where
      * parks are few, interpreted), and costs about as much for a batch as for one episode, where such an episode
@@ -388,9 +363,8 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     private final ParkTimerModel timer;
     private final IdleGapHistogram gaps = new IdleGapHistogram(EPISODE_DECAY);
     private final EpisodeContext[] contexts = { new EpisodeContext(), new EpisodeContext() };
-    private final IdleGapHistogram[] planSources = new IdleGapHistogram[2];
     private final PendingEpisodes pending = new PendingEpisodes(PENDING_EPISODES);
-    private final CostPlanner planner = new CostPlanner();
+    private final ContextPlanner plans;
     private final IdlePlan ladderPlan;
     private final CpuWeight cpuWeight = new CpuWeight();
     /**
@@ -498,6 +472,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         this.maxParkNs = null != maxPark ? maxPark.toNanos() : ladder.adaptiveMaxParkNs();
         // the ladder parks no longer than a maximum the user set either, while the strategy has nothing better
         this.ladderPlan = null != maxPark ? ladder.planParkingAtMost(profile, maxParkNs) : ladder.plan(profile);
+        this.plans = new ContextPlanner(contexts, gaps, timer, maxParkNs);
         this.context = contexts[EpisodeContext.AFTER_BUSY_WAIT];
         followPresetLadder();
         probeBusyNs = probeBusyNs();
@@ -1001,7 +976,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         else if (settled)
         {
-            copyGapsToContexts();
+            plans.seedContexts();
             // the plan in force may spin through this episode's gap too: the next one comes before anything else
             planDue = true;
             planFromStart = true;
@@ -1056,11 +1031,17 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         }
         if (planning)
         {
-            final boolean made = planner.advance(waits, nowNs + PLAN_SLICE_NS);
+            final boolean made = plans.advance(waits, nowNs + PLAN_SLICE_NS);
             planningCpuNs += waits.threadCpuNanos() - cpuBeforeNs;
             if (made)
             {
-                contextPlanMade();
+                plannedForWakes = plans.forWakes();
+                final boolean finished = plans.writeMadePlan();
+                plannedApart = plans.apart();
+                if (finished)
+                {
+                    finishPlan();
+                }
             }
         }
         segment = 0;
@@ -1088,89 +1069,9 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         // a thread without a CPU-time clock is a virtual one, and /proc/thread-self would be its carrier's
         final long runDelayNs = cpuNs < 0 ? -1 : waits.threadRunDelayNanos();
         cpuWeight.update(nowNs, cpuNs, parkedNs, parks, timer.parkCpuNs(), runDelayNs);
-        plannedWokenParkCostNs = wokenParkCostNs();
-        planSources[EpisodeContext.AFTER_BUSY_WAIT] = planSource(EpisodeContext.AFTER_BUSY_WAIT);
-        planSources[EpisodeContext.AFTER_PARK] = planSource(EpisodeContext.AFTER_PARK);
-        planningContext = EpisodeContext.AFTER_BUSY_WAIT;
-        beginContextPlan();
+        plans.begin(wokenParkCostNs(), planLatencyWeight());
         planning = true;
         planningCpuNs = 0;
-    }
-
-    private void beginContextPlan()
-    {
-        final IdleGapHistogram source = planSources[planningContext];
-        if (plannedWokenParkCostNs >= 0)
-        {
-            planner.beginForWakes(source, plannedWokenParkCostNs, maxParkNs);
-        }
-        else
-        {
-            planner.begin(source, timer, planLatencyWeight(), timer.parkCpuNs(), maxParkNs,
-                contexts[planningContext].schedule.spinBeforeFirstParkNs());
-        }
-    }
-
-    /**
-     * @return the episodes the plan for {@code kind}'s context is made from: the context's own, seeded with all the
-     * strategy's, where it has learnt from {@value #CONTEXT_EPISODES} since and their mean differs from that of all
-     * the strategy's by more than {@link #CONTEXT_MEAN_RATIO}; else all the strategy's. Where a producer waits for
-     * its worker the two differ only by chance, and a context planned from its own, half as many, would be planned
-     * from a noisier history, and at twice the planning CPU; a context that few episodes fall in (after a park, where
-     * every gap is spun through) would be planned from a handful.
-     */
-    private IdleGapHistogram planSource(final int kind)
-    {
-        final EpisodeContext own = contexts[kind];
-        if (own.learntSinceCopy < CONTEXT_EPISODES)
-        {
-            return gaps;
-        }
-        final double ratio = own.gaps.overallMeanNs() / gaps.overallMeanNs();
-        return ratio > CONTEXT_MEAN_RATIO || ratio < 1 / CONTEXT_MEAN_RATIO ? own.gaps : gaps;
-    }
-
-    /**
-     * Seeds each context's histogram with all the strategy's episodes: where the workload changed, and where the
-     * histogram of all of them settled (see {@link IdleGapHistogram#settleAt}), a guess the contexts' own, each
-     * holding half the episodes, would settle only later or never.
-     */
-    private void copyGapsToContexts()
-    {
-        for (final EpisodeContext c : contexts)
-        {
-            c.gaps.copyFrom(gaps);
-            c.learntSinceCopy = 0;
-        }
-    }
-
-    /**
-     * Writes the plan just made into its context's schedule, and begins the other context's where that is planned
-     * from other episodes; otherwise writes it there too and finishes.
-     */
-    private void contextPlanMade()
-    {
-        plannedForWakes = planner.forWakes();
-        write(contexts[planningContext].schedule);
-        if (planningContext == EpisodeContext.AFTER_BUSY_WAIT)
-        {
-            planningContext = EpisodeContext.AFTER_PARK;
-            plannedApart = planSources[EpisodeContext.AFTER_PARK] != planSources[EpisodeContext.AFTER_BUSY_WAIT];
-            if (plannedApart)
-            {
-                beginContextPlan();
-                return;
-            }
-            write(contexts[EpisodeContext.AFTER_PARK].schedule);
-        }
-        finishPlan();
-    }
-
-    private void write(final IdleSchedule schedule)
-    {
-        schedule.beginRewrite();
-        planner.write(schedule);
-        schedule.endRewrite();
     }
 
     private void finishPlan()
@@ -1205,7 +1106,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
     {
         if (plannedForWakes)
         {
-            return PROBE_DIVISOR * plannedWokenParkCostNs;
+            return PROBE_DIVISOR * plans.wokenParkCostNs();
         }
         return timer.coarse() ?
             PROBE_DIVISOR * (timer.parkCpuNs() + (long)(latencyWeight * timer.floorNs())) : Long.MAX_VALUE;
@@ -1258,7 +1159,7 @@ public class CalibratedIdleStrategy extends CalibratedIdleStrategyPostPad implem
         onLadder = true;
         plannedForWakes = false;
         plannedApart = false;
-        copyGapsToContexts();
+        plans.seedContexts();
         for (final EpisodeContext c : contexts)
         {
             c.firstParks.stop();
