@@ -23,11 +23,7 @@ class MemorylessFitTest
     @Test
     void memorylessEpisodesArePlannedForAlmostWhollyAsMemorylessOnesWithTheirMean()
     {
-        final Random random = new Random(11);
-        for (int i = 0; i < 20_000; i++)
-        {
-            record((long)(-Math.log(1 - random.nextDouble()) * MEAN_NS));
-        }
+        recordMemoryless(20_000, 11);
 
         fit.fit(gaps, SPUN_NS, FLOOR_NS);
 
@@ -67,11 +63,7 @@ class MemorylessFitTest
     @Test
     void theMemorylessShapeHoldsAllItsEpisodesAndPutsEachBinsMeanInsideIt()
     {
-        final Random random = new Random(13);
-        for (int i = 0; i < 2_000; i++)
-        {
-            record((long)(-Math.log(1 - random.nextDouble()) * MEAN_NS));
-        }
+        recordMemoryless(2_000, 13);
         fit.fit(gaps, SPUN_NS, FLOOR_NS);
 
         assertEquals(1, fit.mass(0, IdleGapHistogram.BINS), 1e-9);
@@ -79,6 +71,15 @@ class MemorylessFitTest
         {
             final double meanNs = fit.meanNs(k);
             assertTrue(meanNs >= gaps.edgeNs(k) && meanNs <= gaps.edgeNs(k + 1), "bin " + k + ": " + meanNs);
+        }
+    }
+
+    private void recordMemoryless(final int episodes, final long seed)
+    {
+        final Random random = new Random(seed);
+        for (int i = 0; i < episodes; i++)
+        {
+            record((long)(-Math.log(1 - random.nextDouble()) * MEAN_NS));
         }
     }
 

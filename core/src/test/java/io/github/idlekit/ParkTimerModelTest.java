@@ -29,15 +29,11 @@ class ParkTimerModelTest
     void aThreadsOwnShortestParksMoveTheFloorOnceTheyAreMoreThanHalfTheRing()
     {
         final ParkTimerModel timer = new ParkTimerModel(LINUX_LIKE, 0);
-        long nowNs = 0;
-        for (int i = 0; i < HALF_A_RING; i++)
-        {
-            timer.record(SHORTEST, 6_000, nowNs += 100_000);
-        }
+        long nowNs = shortestParks(timer, HALF_A_RING, 6_000, 0);
         timer.update(nowNs);
         assertEquals(LINUX_LIKE.parkOvershootNs(), timer.floorNs(), "the seed's median, bounded by the overshoot");
 
-        timer.record(SHORTEST, 6_000, nowNs += 100_000);
+        nowNs = shortestParks(timer, 1, 6_000, nowNs);
         timer.update(nowNs);
         assertEquals(6_000, timer.floorNs());
     }
@@ -46,11 +42,7 @@ class ParkTimerModelTest
     void oneDescheduledParkMovesNothing()
     {
         final ParkTimerModel timer = new ParkTimerModel(LINUX_LIKE, 0);
-        long nowNs = 0;
-        for (int i = 1; i < ParkTimerModel.SAMPLES; i++)
-        {
-            timer.record(SHORTEST, 70_000, nowNs += 100_000);
-        }
+        long nowNs = shortestParks(timer, ParkTimerModel.SAMPLES - 1, 70_000, 0);
         timer.record(SHORTEST, 5_000_000, nowNs += 5_000_000);
         timer.update(nowNs);
 
@@ -83,7 +75,7 @@ class ParkTimerModelTest
         long nowNs = 0;
         for (int i = 0; i < ParkTimerModel.SAMPLES; i++)
         {
-            timer.record(SHORTEST, 6_000, nowNs += 10_000);
+            nowNs = shortestParks(timer, 1, 6_000, nowNs);
             timer.recordCpu(40_000, nowNs);
         }
         timer.update(nowNs + ParkTimerModel.STALE_AFTER_NS);
@@ -148,5 +140,21 @@ class ParkTimerModelTest
 
         assertTrue(timer.unsettled());
         assertEquals(WINDOWS_LIKE.parkFloorNs(), timer.floorNs());
+    }
+
+    /**
+     * Records {@code parks} shortest parks of {@code actualNs}, one every 100 µs after {@code nowNs}.
+     *
+     * @return when the last ended.
+     */
+    private static long shortestParks(
+        final ParkTimerModel timer, final long parks, final long actualNs, final long nowNs)
+    {
+        long atNs = nowNs;
+        for (int i = 0; i < parks; i++)
+        {
+            timer.record(SHORTEST, actualNs, atNs += 100_000);
+        }
+        return atNs;
     }
 }
