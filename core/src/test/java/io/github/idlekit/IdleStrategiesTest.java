@@ -40,6 +40,42 @@ class IdleStrategiesTest
         assertEquals("spin:20us,yield:50us,park:70us..1ms", strategy.alias());
     }
 
+    @Test
+    void everyBuilderPathMakesThePlanOfItsSpec()
+    {
+        final Duration us70 = Duration.of(70, ChronoUnit.MICROS);
+        final Duration ms1 = Duration.ofMillis(1);
+        final PhasedIdleStrategy[] built = {
+            IdleStrategies.spin(100).thenYield(10).thenPark(us70),
+            IdleStrategies.spin(100).thenYield(Duration.of(5, ChronoUnit.MICROS)).thenPark(us70, ms1, 1.25),
+            IdleStrategies.spin(Duration.of(5, ChronoUnit.MICROS)).thenPark(us70, ms1),
+            IdleStrategies.spin(7).thenPark(us70, ms1, 3),
+            IdleStrategies.spin(7).thenPark(ms1),
+            IdleStrategies.spin(10).thenYield(),
+            IdleStrategies.yielding(20).thenPark(us70, ms1),
+            IdleStrategies.yielding(Duration.of(20, ChronoUnit.MICROS)).thenPark(us70, ms1, 1.5),
+            IdleStrategies.park(us70, ms1),
+            IdleStrategies.spin(),
+        };
+        final String[] specs = {
+            "spin:100,yield:10,park:70us",
+            "spin:100,yield:5us,park:70us..1ms*1.25",
+            "spin:5us,park:70us..1ms",
+            "spin:7,park:70us..1ms*3",
+            "spin:7,park:1ms",
+            "spin:10,yield",
+            "yield:20,park:70us..1ms",
+            "yield:20us,park:70us..1ms*1.5",
+            "park:70us..1ms",
+            "spin:forever",
+        };
+        for (int i = 0; i < built.length; i++)
+        {
+            assertEquals(specs[i], built[i].alias());
+            assertEquals(((PhasedIdleStrategy)IdleStrategies.parse(specs[i])).plan(), built[i].plan(), specs[i]);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "spin:20us,yield:50us,park:70us..1ms",
