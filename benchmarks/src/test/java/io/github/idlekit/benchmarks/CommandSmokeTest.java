@@ -122,6 +122,29 @@ class CommandSmokeTest
     }
 
     @Test
+    void probePrintsTheProfileEachPresetsThresholdsAndOneParkedEpisodeOfEachStrategy()
+    {
+        final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+
+        Probe.run(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+
+        final String text = stdout.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("\ntimer profile: park floor "), text);
+        assertTrue(text.contains(" cache lines read right after a park: "), text);
+        for (final String preset : new String[]{ "low-latency", "balanced", "low-cpu" })
+        {
+            assertTrue(text.contains("\n  " + preset + " "), text);
+            for (final String kind : new String[]{ "calibrated:", "fixed:" })
+            {
+                final String line = text.lines().filter(l -> l.startsWith("  " + kind + preset + " ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no line for " + kind + preset + ": " + text));
+                // 100 ms with no work: one episode, which parks, since no preset busy-waits that long
+                assertTrue(line.contains(" episodes 1, ") && !line.contains(", parks 0,"), line);
+            }
+        }
+    }
+
+    @Test
     void pipelineMovesItemsThroughItsThreeWorkersWithEachStrategy() throws Exception
     {
         final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
